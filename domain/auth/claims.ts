@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { Access } from '../resources/types';
+
+/** Sign-in claims (§6): read from the access token by client and server alike. */
+export const claimsSchema = z.object({
+  sub: z.string(),
+  acc: z.string(),
+  ctr: z.string().nullable(),
+  name: z.string(),
+  lng: z.string(),
+  IsSuperUser: z.boolean(),
+  IsPowerUser: z.boolean(),
+  LogisticsEnabled: z.boolean(),
+  TerminalEnabled: z.boolean(),
+  ShippingEnabled: z.boolean(),
+  ContractorPortalEnabled: z.boolean(),
+  TransportEnabled: z.boolean(),
+  CatalystAdminEnabled: z.boolean(),
+  exp: z.number(),
+});
+export type Claims = z.infer<typeof claimsSchema>;
+
+/** What POST /api/Auth, GET /api/Auth and GET /api/Auth/GoogleToken/{token} return. */
+export const tokenDataSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  expiresAt: z.number(),
+  refreshExpiresAt: z.number(),
+  claims: claimsSchema,
+});
+export type TokenData = z.infer<typeof tokenDataSchema>;
+
+export const isContractor = (c: Pick<Claims, 'ctr'>): boolean => c.ctr !== null;
+
+/**
+ * Whether the claims grant an access level. Super users may do everything a power user
+ * may; contractor users are portal-only and pass only 'portal'.
+ */
+export const hasAccess = (c: Omit<Claims, 'exp'>, access: Access): boolean => {
+  if (access === 'none') return false;
+  if (isContractor(c)) return access === 'portal' && c.ContractorPortalEnabled;
+  switch (access) {
+    case 'any':
+      return true;
+    case 'super':
+      return c.IsSuperUser;
+    case 'power':
+      return c.IsSuperUser || c.IsPowerUser;
+    case 'logistics':
+      return c.IsSuperUser || c.LogisticsEnabled;
+    case 'terminal':
+      return c.IsSuperUser || c.TerminalEnabled;
+    case 'shipping':
+      return c.IsSuperUser || c.ShippingEnabled;
+    case 'portal':
+      return c.ContractorPortalEnabled;
+  }
+};

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue (§8 of both specs) and the form validation rules (§5).
+ * Every failure the server returns carries one of these codes; the client and the
+ * server translate them from `locales/<lng>/errors.json` under `errors.<code>`.
+ */
+export const errorCodes = [
+  // form validation rules (§5)
+  'required',
+  'minLength',
+  'maxLength',
+  'minValue',
+  'maxValue',
+  'email',
+  'emailExist',
+  'usernameExist',
+  'forbiddenChar',
+  'sameAsPassword',
+  'wrongUserOrPassword',
+  'invalidValue',
+  'phoneCountryCode',
+  'termsNotAccepted',
+  // sign-in and registration (§8)
+  'accountBlocked',
+  'accountNotActivated',
+  'activationCodeNotFound',
+  'wrongActivationCode',
+  'wrongResetCode',
+  'emailNotFound',
+  'registrationBlocked',
+  'googleSignInFailed',
+  'tooManyAttempts',
+  'unauthorized',
+  'sessionExpired',
+  'forbidden',
+  'unknownLoginError',
+  'operationFailed',
+  'somethingWentWrong',
+  'clientVersionOutdated',
+  // data (§8)
+  'notFoundOrNoPermission',
+  'alreadyRemoved',
+  'foreignKeyConflict',
+  'statusForbidsDelete',
+  'statusForbidsChange',
+  'uniqueConflict',
+  'saveFailed',
+  'documentTypeMissing',
+  'numberCollision',
+  'formHasErrors',
+  'unknownAction',
+  'invalidFilter',
+  'invalidSort',
+  'badRequest',
+  'fileTooBig',
+  'fileExtensionNotAllowed',
+  'productionNoResources',
+  'cameraPermissionMissing',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  rule: z.enum(errorCodes),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The one error shape of every failed API call. */
+export const apiErrorSchema = z.object({
+  code: z.enum(errorCodes),
+  message: z.string(),
+  fields: z.array(fieldErrorSchema).optional(),
+  requestId: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** HTTP status for each code; anything not listed is a 400. */
+export const errorStatus: Partial<Record<ErrorCode, number>> = {
+  wrongUserOrPassword: 401,
+  unauthorized: 401,
+  sessionExpired: 401,
+  googleSignInFailed: 401,
+  accountBlocked: 403,
+  accountNotActivated: 403,
+  forbidden: 403,
+  registrationBlocked: 403,
+  notFoundOrNoPermission: 404,
+  activationCodeNotFound: 404,
+  emailNotFound: 404,
+  alreadyRemoved: 404,
+  uniqueConflict: 409,
+  foreignKeyConflict: 409,
+  statusForbidsDelete: 409,
+  statusForbidsChange: 409,
+  usernameExist: 409,
+  emailExist: 409,
+  numberCollision: 406,
+  fileTooBig: 413,
+  tooManyAttempts: 429,
+  somethingWentWrong: 500,
+  saveFailed: 500,
+};
+
+export const statusOf = (code: ErrorCode): number => errorStatus[code] ?? 400;
+
+/** Thrown by domain rules and server code; turned into the error shape by the server. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: FieldError[] | undefined;
+  readonly status: number;
+  constructor(code: ErrorCode, options: { fields?: FieldError[]; status?: number; detail?: string } = {}) {
+    super(options.detail ?? code);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = options.fields;
+    this.status = options.status ?? statusOf(code);
+  }
+}

@@ -1,0 +1,40 @@
+import { languages } from '../../languages';
+import { defineResource } from '../types';
+
+/** Staff and contractor accounts (§3 User). Power users manage the users of their company. */
+export const userResource = defineResource({
+  name: 'user',
+  path: 'User',
+  route: 'users',
+  section: 'administration',
+  titleField: 'username',
+  read: 'power',
+  write: 'power',
+  defaultSort: { column: 'username' },
+  fields: {
+    username: { kind: 'string', required: true, minLength: 3, maxLength: 64, unique: 'global', uniqueRule: 'usernameExist', lowerCase: true, forbiddenChars: ' /\\@', list: true },
+    visibleName: { kind: 'string', maxLength: 128, list: true },
+    email: { kind: 'email', required: true, maxLength: 256, unique: 'account', uniqueRule: 'emailExist', lowerCase: true, list: true },
+    password: { kind: 'password', minLength: 8, maxLength: 128, writeOnly: true, virtual: true },
+    phoneNumber: { kind: 'phone', maxLength: 32 },
+    description: { kind: 'text', maxLength: 2000 },
+    defaultLanguage: { kind: 'enum', options: languages, default: 'en-us' },
+    contractorId: { kind: 'ref', ref: 'company', list: true },
+    isBlocked: { kind: 'boolean', default: false, list: true },
+    isActivated: { kind: 'boolean', default: true, readOnly: true },
+    isSuperUser: { kind: 'boolean', default: false, list: true },
+    isPowerUser: { kind: 'boolean', default: false, list: true },
+    logisticsEnabled: { kind: 'boolean', default: false },
+    shippingEnabled: { kind: 'boolean', default: false },
+    terminalEnabled: { kind: 'boolean', default: false },
+    contractorPortalEnabled: { kind: 'boolean', default: false },
+    transportEnabled: { kind: 'boolean', default: false },
+    catalystAdminEnabled: { kind: 'boolean', default: false },
+    createdDate: { kind: 'datetime', readOnly: true, hiddenInForm: true },
+    lastLogin: { kind: 'datetime', readOnly: true, hiddenInForm: true, list: true },
+    passwordHash: { kind: 'string', internal: true },
+    activationCode: { kind: 'string', internal: true },
+    resetCode: { kind: 'string', internal: true },
+    resetCodeExpiresAt: { kind: 'datetime', internal: true },
+  },
+});

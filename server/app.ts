@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { verifyAccessToken } from './auth/accessToken';
+import { registerAuthRoutes } from './auth/authRoutes';
+import { registerRegistrationRoutes } from './auth/registrationRoutes';
+import { loadConfig, type ServerConfig } from './config';
+import { registerConfigRoutes } from './configRoutes';
+import { type AppContext, createChanges } from './context';
+import { type Database, openDatabase } from './db/client';
+import { loadSchema } from './db/schema';
+import { registerErrorHandling, sendError } from './http/errorHandler';
+import { createMailer } from './mail/createMailer';
+import type { Mailer } from './mail/mailer';
+import { registerResourceRoutes } from './resources/resourceRoutes';
+
+export interface AppOptions {
+  /** Overrides of the environment configuration. */
+  readonly config?: Partial<ServerConfig>;
+  /** Use an already open database (tests share one per file); else opened from the config. */
+  readonly database?: Database;
+  readonly mailer?: Mailer;
+  readonly logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the whole server (API + web app) without listening; tests call it and use `inject`. */
+export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> => {
+  const config = loadConfig(opts.config);
+  const ownsDatabase = !opts.database;
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const schema = await loadSchema();
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    schema,
+    mailer: opts.mailer ?? createMailer(config, database.db, schema),
+    changes: createChanges(),
+  };
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 25 * 1024 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2000 },
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+  });
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', undefined);
+  app.decorateRequest('startedAt', 0);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.startedAt = performance.now();
+    reply.header('x-request-id', request.id);
+    const header = request.headers.authorization;
+    // GET /api/Auth carries the refresh token as bearer: that route reads it itself.
+    if (header?.startsWith('Bearer '))
+      request.auth = await verifyAccessToken(header.slice(7), config.jwtSecret);
+  });
+
+  registerErrorHandling(app, ctx);
+  app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+  registerAuthRoutes(app, ctx);
+  registerRegistrationRoutes(app, ctx);
+  registerConfigRoutes(app, ctx);
+  registerResourceRoutes(app, ctx);
+
+  const webDir = config.webDir;
+  const hasWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // Client routes are served the app shell; unknown API paths get the error shape.
+    if (hasWeb && request.method === 'GET' && !/^\/api(\/|$)/i.test(path) && !/^\/datahub/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(new Error('not found'), request, reply, ctx, 'notFoundOrNoPermission');
+  });
+
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  return app;
+};

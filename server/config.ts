@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface ServerConfig {
+  /** PostgreSQL when set, else PGlite in dataDir (or in memory when dataDir is undefined). */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string | undefined;
+  readonly jwtSecret: string;
+  readonly accessTokenSeconds: number;
+  readonly refreshTokenDays: number;
+  /** Base URL of the web app, used in e-mail links. */
+  readonly publicUrl: string;
+  /** Server-wide SMTP (smtp://user:pass@host:port); with neither this nor a company account, mail goes to dataDir/mail. */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly googleJwksUrl: string;
+  readonly googleClientId: string | undefined;
+  /** Sign-in attempts allowed per user name and per address in the window. */
+  readonly signInLimit: {
+    readonly perUser: number;
+    readonly perAddress: number;
+    readonly windowSeconds: number;
+  };
+  /** Directory with the built web app; not served when missing. */
+  readonly webDir: string | undefined;
+  readonly demo: boolean;
+  readonly machineName: string;
+}
+
+/** Reads the JWT key from the environment or from dataDir/secrets.json, creating it on first start. */
+const loadSecret = (dataDir: string | undefined): string => {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  if (!dataDir) return randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string };
+    if (saved.jwtSecret) return saved.jwtSecret;
+  }
+  const jwtSecret = randomBytes(48).toString('base64url');
+  writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2), { mode: 0o600 });
+  return jwtSecret;
+};
+
+const num = (v: string | undefined, fallback: number) =>
+  v && Number.isFinite(Number(v)) ? Number(v) : fallback;
+
+/** Configuration from the environment; `overrides` win (tests). */
+export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig => {
+  const env = process.env;
+  const dataDir = 'dataDir' in overrides ? overrides.dataDir : resolve(env.DATA_DIR ?? './data');
+  const port = num(env.PORT, 3000);
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: overrides.jwtSecret ?? loadSecret(dataDir),
+    accessTokenSeconds: num(env.ACCESS_TOKEN_SECONDS, 600),
+    refreshTokenDays: num(env.REFRESH_TOKEN_DAYS, 30),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Aisle <no-reply@aisle.local>',
+    googleJwksUrl: env.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    signInLimit: {
+      perUser: num(env.SIGNIN_LIMIT_PER_USER, 10),
+      perAddress: num(env.SIGNIN_LIMIT_PER_ADDRESS, 50),
+      windowSeconds: num(env.SIGNIN_LIMIT_WINDOW_SECONDS, 900),
+    },
+    webDir: resolve(env.WEB_DIR ?? 'dist'),
+    demo: env.AISLE_DEMO !== '0',
+    machineName: env.HOSTNAME ?? 'aisle',
+    ...overrides,
+    dataDir,
+  };
+};

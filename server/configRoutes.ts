@@ -1,0 +1,120 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { languages } from '../domain/languages';
+import { drawerSectionsFor } from '../domain/menu';
+import { AppError } from '../domain/errors';
+import type { AppContext } from './context';
+import { requireAuth } from './context';
+import { clientAccount } from './db/internalTables';
+import { clearTranslationCache } from './i18n';
+import { toApiRow } from './resources/rows';
+
+const clientAccountUpdate = z.object({
+  invoiceName: z.string().trim().max(300).nullable().optional(),
+  taxId: z.string().trim().max(32).nullable().optional(),
+  address1: z.string().trim().max(300).nullable().optional(),
+  address2: z.string().trim().max(300).nullable().optional(),
+  invoiceEmail: z.email({ error: 'email' }).max(256).nullable().optional().or(z.literal('')),
+  extraBudget: z
+    .number({ error: 'invalidValue' })
+    .min(0, { error: 'minValue' })
+    .max(1_000_000, { error: 'maxValue' })
+    .optional(),
+  theme: z.string().trim().max(50).optional(),
+  windowAnimations: z.boolean().optional(),
+  appTitle: z.string().trim().max(100).nullable().optional(),
+});
+
+/** The account as the client sees it (internal switches stay on the server). */
+const publicAccount = (row: typeof clientAccount.$inferSelect) => {
+  const { registrationBlocked: _hidden, logisticsConfig: _config, ...rest } = row;
+  return { ...rest, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+};
+
+/** Startup and configuration calls (§7) and the company account (001 §3). */
+export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): void => {
+  const users = ctx.schema.resourceTables.user;
+  const userDef = ctx.schema.definitions.find((d) => d.name === 'user');
+  if (!users || !userDef) throw new Error('the user resource is missing');
+
+  const loadAccount = async (id: string) => {
+    const [row] = await ctx.db.select().from(clientAccount).where(eq(clientAccount.id, id));
+    if (!row) throw new AppError('notFoundOrNoPermission');
+    return row;
+  };
+
+  app.get('/api/config/getuserstartupconfig', async (request) => {
+    const claims = requireAuth(request);
+    const [account, userRows] = await Promise.all([
+      loadAccount(claims.acc),
+      ctx.db
+        .select()
+        .from(users)
+        .where(and(eq(users.id!, claims.sub), eq(users.clientAccountId!, claims.acc))),
+    ]);
+    const user = userRows[0];
+    if (!user) throw new AppError('unauthorized');
+    return {
+      clientAccount: publicAccount(account),
+      clientLogisticsConfig: account.logisticsConfig,
+      wmsDocumentActions: [],
+      wmsOrderActions: [],
+      wmsDocumentDefinitions: [],
+      wmsOrderDefinitions: [],
+      user: toApiRow(userDef, user),
+      drawerSections: drawerSectionsFor(claims),
+    };
+  });
+
+  app.patch('/api/config/changeuserconfig', async (request) => {
+    const claims = requireAuth(request);
+    const q = z
+      .object({ paramName: z.literal('language'), paramValue: z.enum(languages) })
+      .safeParse(request.query);
+    if (!q.success)
+      throw new AppError('badRequest', { fields: [{ field: 'paramValue', rule: 'invalidValue' }] });
+    await ctx.db
+      .update(users)
+      .set({ defaultLanguage: q.data.paramValue, updatedAt: new Date() })
+      .where(and(eq(users.id!, claims.sub), eq(users.clientAccountId!, claims.acc)));
+    return { ok: true };
+  });
+
+  app.get('/api/ClientAccount', async (request) =>
+    publicAccount(await loadAccount(requireAuth(request).acc)),
+  );
+
+  app.put('/api/ClientAccount', async (request) => {
+    const claims = requireAuth(request);
+    if (!claims.IsSuperUser || claims.ctr) throw new AppError('forbidden');
+    const body = clientAccountUpdate.safeParse(request.body ?? {});
+    if (!body.success) {
+      const fields = body.error.issues.map((i) => ({
+        field: String(i.path[0] ?? ''),
+        rule: (['email', 'minValue', 'maxValue'].includes(i.message)
+          ? i.message
+          : 'invalidValue') as 'invalidValue',
+      }));
+      throw new AppError('formHasErrors', { fields });
+    }
+    const values = {
+      ...body.data,
+      invoiceEmail: body.data.invoiceEmail === '' ? null : body.data.invoiceEmail,
+    };
+    const [row] = await ctx.db
+      .update(clientAccount)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(clientAccount.id, claims.acc))
+      .returning();
+    if (!row) throw new AppError('notFoundOrNoPermission');
+    return publicAccount(row);
+  });
+
+  app.get('/api/systemlog/clearcache', async (request) => {
+    const claims = requireAuth(request);
+    if (!claims.IsSuperUser || claims.ctr) throw new AppError('forbidden');
+    clearTranslationCache();
+    return { cleared: true };
+  });
+};

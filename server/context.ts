@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import { Subject } from 'rxjs';
+import type { Claims } from '../domain/auth/claims';
+import { AppError } from '../domain/errors';
+import type { ServerConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { Schema } from './db/schema';
+import type { Mailer } from './mail/mailer';
+
+/** A data change, published after commit (the live connection and sync feed listen to it). */
+export interface DataChange {
+  readonly clientAccountId: string;
+  readonly resourceType: string;
+  readonly id: string;
+  readonly action: 'create' | 'update' | 'delete';
+}
+
+/** Everything route modules need; built once per app by buildApp. */
+export interface AppContext {
+  readonly config: ServerConfig;
+  readonly database: Database;
+  readonly db: Db;
+  readonly schema: Schema;
+  readonly mailer: Mailer;
+  readonly changes: Subject<DataChange>;
+}
+
+export const createChanges = () => new Subject<DataChange>();
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Claims of a valid access token, if the request carried one. */
+    auth: Claims | undefined;
+    startedAt: number;
+  }
+}
+
+/** The caller's claims, or 401 so the client refreshes its token. */
+export const requireAuth = (request: FastifyRequest): Claims => {
+  if (!request.auth) throw new AppError('unauthorized');
+  return request.auth;
+};
+
+/** Language for messages: the signed-in user's, else Accept-Language. */
+export const requestLanguage = (request: FastifyRequest): string | undefined =>
+  request.auth?.lng ?? (request.headers['accept-language'] as string | undefined);

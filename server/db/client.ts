@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that runs queries: the database or a transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  readonly db: Db;
+  readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL pool (for LISTEN/NOTIFY and benchmarks); undefined on PGlite. */
+  readonly pool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Advisory lock id so that several server processes starting together migrate one at a time. */
+const migrationLock = 7_243_001;
+
+/**
+ * Opens PostgreSQL when a URL is given, else PGlite in `dataDir/pglite` (in memory without a
+ * dataDir), and brings the schema up to date with the same migrations on both.
+ */
+export const openDatabase = async (opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> => {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Number(process.env.DB_POOL_SIZE ?? 20),
+    });
+    const db = drizzlePg(pool);
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [migrationLock]);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [migrationLock]).catch(() => undefined);
+      lockClient.release();
+    }
+    // The drizzle driver types differ only in their query-result type parameter.
+    return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    dir = join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite(dir);
+  const db = drizzlePglite(client);
+  await migratePglite(db, { migrationsFolder });
+  await db.execute(sql`select 1`);
+  return { db: db as unknown as Db, kind: 'pglite', pool: undefined, close: () => client.close() };
+};

@@ -1,0 +1,61 @@
+import type { FieldError } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
+
+interface PgLikeError {
+  code?: unknown;
+  constraint?: unknown;
+  detail?: unknown;
+  column?: unknown;
+  cause?: unknown;
+}
+
+/** Finds the PostgreSQL error inside drizzle's wrapper (node-postgres and PGlite both carry `code`). */
+const pgError = (err: unknown): PgLikeError | undefined => {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e; i++) {
+    const candidate = e as PgLikeError;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    e = candidate.cause;
+  }
+  return undefined;
+};
+
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Columns named in a constraint's detail, e.g. `Key (client_account_id, short_name)=(…) already exists`. */
+const detailFields = (detail: unknown): FieldError[] => {
+  const m = typeof detail === 'string' ? /Key \(([^)]+)\)/.exec(detail) : null;
+  if (!m?.[1]) return [];
+  return m[1]
+    .split(',')
+    .map((c) => camel(c.trim().replace(/^lower\(|\)$/g, '')))
+    .filter((c) => c !== 'clientAccountId')
+    .map((field) => ({ field, rule: 'uniqueConflict' as const }));
+};
+
+/** Turns database constraint violations into the catalogue's errors; undefined for anything else. */
+export const fromDatabaseError = (err: unknown): AppError | undefined => {
+  const e = pgError(err);
+  if (!e) return undefined;
+  switch (e.code) {
+    case '23505':
+      return new AppError('uniqueConflict', { fields: detailFields(e.detail) });
+    case '23503':
+      return new AppError('foreignKeyConflict');
+    case '23502':
+      return new AppError('formHasErrors', {
+        fields: typeof e.column === 'string' ? [{ field: camel(e.column), rule: 'required' }] : [],
+      });
+    case '22P02':
+    case '22007':
+    case '22008':
+    case '22003':
+    case '22001':
+      return new AppError('badRequest');
+    case '40001':
+    case '40P01':
+      return new AppError('saveFailed', { status: 409 });
+    default:
+      return undefined;
+  }
+};

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ApiErrorBody, AppError } from '../../domain/errors';
+import { type AppContext, requestLanguage } from '../context';
+import { translate } from '../i18n';
+import { fromDatabaseError } from './dbErrors';
+import { writeSystemLog } from './systemLog';
+
+/** Maps Fastify's own errors (bad JSON, body too large, wrong content type) to the catalogue. */
+const fromFastifyError = (err: FastifyError): AppError | undefined => {
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('fileTooBig');
+  if (err.validation) return new AppError('badRequest', { detail: err.message });
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    if (err.statusCode === 404) return new AppError('notFoundOrNoPermission');
+    if (err.statusCode === 429) return new AppError('tooManyAttempts');
+    return new AppError('badRequest', { status: err.statusCode, detail: err.message });
+  }
+  return undefined;
+};
+
+export const toAppError = (err: unknown): AppError => {
+  if (err instanceof AppError) return err;
+  return (
+    fromDatabaseError(err) ?? fromFastifyError(err as FastifyError) ?? new AppError('somethingWentWrong')
+  );
+};
+
+export const sendError = async (
+  err: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: AppContext,
+  code?: 'notFoundOrNoPermission',
+) => {
+  const appError = code ? new AppError(code) : toAppError(err);
+  const lng = requestLanguage(request);
+  const body: ApiErrorBody = {
+    code: appError.code,
+    message: translate(lng, 'errors', appError.code),
+    requestId: request.id,
+  };
+  if (appError.fields?.length) body.fields = appError.fields;
+  const unexpected = appError.status >= 500;
+  if (unexpected) request.log.error({ err }, 'request failed');
+  if (appError.status !== 401 && appError.status !== 404) {
+    const e = err instanceof Error ? err : undefined;
+    await writeSystemLog(ctx, request, {
+      level: unexpected ? 'error' : 'warning',
+      message: `${appError.code}${e && e.message !== appError.code ? `: ${e.message}` : ''}`,
+      exception: unexpected ? e?.stack : undefined,
+      httpStatusCode: appError.status,
+      properties: appError.fields ? { fields: appError.fields } : undefined,
+    });
+  }
+  return reply.status(appError.status).type('application/json').send(body);
+};
+
+/** One error shape for every failure, translated, logged; nothing leaks as a raw 500. */
+export const registerErrorHandling = (app: FastifyInstance, ctx: AppContext) => {
+  app.setErrorHandler((err, request, reply) => sendError(err, request, reply, ctx));
+};

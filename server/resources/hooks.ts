@@ -1,0 +1,54 @@
+import { AppError } from '../../domain/errors';
+import type { ResourceDefinition } from '../../domain/resources/types';
+import { hashPassword } from '../auth/password';
+import type { Tx } from '../db/client';
+import type { Row } from './rows';
+import type { Scope } from './scope';
+
+export interface WriteArgs {
+  readonly def: ResourceDefinition;
+  readonly scope: Scope;
+  /** Validated column values about to be stored. */
+  readonly values: Row;
+  /** The stored row before an update; undefined on create. */
+  readonly existing: Row | undefined;
+  readonly tx: Tx;
+}
+
+/** Rules of resources that are not plain CRUD; everything else is generic. */
+export interface ResourceHooks {
+  beforeWrite?(args: WriteArgs): Promise<Row>;
+  beforeDelete?(args: { scope: Scope; existing: Row; tx: Tx }): Promise<void>;
+}
+
+const userHooks: ResourceHooks = {
+  async beforeWrite({ scope, values, existing }) {
+    const out: Row = { ...values };
+    const isSuper = scope.claims.IsSuperUser;
+    // Only a super user may create super users or change one.
+    if (!isSuper && (out.isSuperUser === true || existing?.isSuperUser === true))
+      throw new AppError('forbidden');
+    if (existing?.id === scope.userId) {
+      if (out.isBlocked === true)
+        throw new AppError('forbidden', { fields: [{ field: 'isBlocked', rule: 'invalidValue' }] });
+      if (existing.isSuperUser === true && out.isSuperUser === false)
+        throw new AppError('forbidden', { fields: [{ field: 'isSuperUser', rule: 'invalidValue' }] });
+    }
+    const password = typeof out.password === 'string' ? out.password : undefined;
+    delete out.password;
+    if (password) out.passwordHash = await hashPassword(password);
+    else if (!existing)
+      throw new AppError('formHasErrors', { fields: [{ field: 'password', rule: 'required' }] });
+    if (!existing) {
+      out.createdDate = new Date();
+      out.isActivated = true;
+    }
+    return out;
+  },
+  async beforeDelete({ scope, existing }) {
+    if (existing.id === scope.userId) throw new AppError('forbidden');
+    if (existing.isSuperUser === true && !scope.claims.IsSuperUser) throw new AppError('forbidden');
+  },
+};
+
+export const resourceHooks: Readonly<Record<string, ResourceHooks>> = { user: userHooks };

@@ -1,0 +1,273 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { AppError, type FieldError } from '../../domain/errors';
+import { canRead, canWrite } from '../../domain/resources/access';
+import type { Page, PageQuery } from '../../domain/resources/query';
+import { validateRecord } from '../../domain/resources/schema';
+import type { ResourceDefinition } from '../../domain/resources/types';
+import type { AppContext } from '../context';
+import type { Executor, Tx } from '../db/client';
+import type { ResourceTable } from '../db/resourceTables';
+import { fromDatabaseError } from '../http/dbErrors';
+import { resourceHooks } from './hooks';
+import { type Row, titleOf, toApiRow, toDbValues } from './rows';
+import type { Scope } from './scope';
+import { filterCondition } from './sqlFilters';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every CRUD operation, written once against resource metadata: tenancy and contractor
+ * scoping, validation, hooks, the record change log and change events.
+ */
+export class ResourceService {
+  readonly def: ResourceDefinition;
+  private readonly table: ResourceTable;
+  private readonly ctx: AppContext;
+
+  constructor(ctx: AppContext, def: ResourceDefinition) {
+    const table = ctx.schema.resourceTables[def.name];
+    if (!table) throw new Error(`no table for ${def.name}`);
+    this.ctx = ctx;
+    this.def = def;
+    this.table = table;
+  }
+
+  private col(name: string): PgColumn {
+    const c = this.table[name] as PgColumn | undefined;
+    if (!c) throw new AppError('badRequest', { detail: name });
+    return c;
+  }
+
+  /** Tenant (and contractor) condition every query carries. */
+  scopeCondition(scope: Scope): SQL {
+    const parts: SQL[] = [sql`${this.col('clientAccountId')} = ${scope.clientAccountId}::uuid`];
+    if (scope.contractorId !== null) {
+      const field = this.def.contractorField;
+      // Contractors see only rows of their contractor; without such a field they see nothing.
+      parts.push(field ? sql`${this.col(field)} = ${scope.contractorId}::uuid` : sql`false`);
+    }
+    return and(...parts) as SQL;
+  }
+
+  assertRead(scope: Scope): void {
+    if (!canRead(this.def, scope.claims)) throw new AppError('forbidden');
+  }
+
+  assertWrite(scope: Scope): void {
+    if (!canWrite(this.def, scope.claims)) throw new AppError('forbidden');
+  }
+
+  private where(scope: Scope, query: Pick<PageQuery, 'filters'>): SQL {
+    const conditions = [
+      this.scopeCondition(scope),
+      ...query.filters.map((f) => filterCondition(this.def, this.table, f)),
+    ];
+    return and(...conditions) as SQL;
+  }
+
+  private orderBy(query: Pick<PageQuery, 'sortColumn' | 'sortDescending'>): SQL[] {
+    const order: SQL[] = [];
+    if (query.sortColumn) {
+      const c = this.col(query.sortColumn);
+      order.push(query.sortDescending ? sql`${desc(c)} nulls last` : sql`${asc(c)} nulls last`);
+    }
+    order.push(asc(this.col('id')));
+    return order;
+  }
+
+  async list(scope: Scope, query: PageQuery): Promise<Page<Row>> {
+    this.assertRead(scope);
+    const where = this.where(scope, query);
+    const [rows, count] = await Promise.all([
+      this.ctx.db
+        .select()
+        .from(this.table)
+        .where(where)
+        .orderBy(...this.orderBy(query))
+        .limit(query.pageSize)
+        .offset((query.pageNumber - 1) * query.pageSize),
+      this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(this.table).where(where),
+    ]);
+    return { results: rows.map((r) => toApiRow(this.def, r)), allFilteredRowCount: Number(count[0]?.n ?? 0) };
+  }
+
+  /** All matching rows (no paging) for export, capped. */
+  async all(scope: Scope, query: Omit<PageQuery, 'pageNumber' | 'pageSize'>, cap = 100_000): Promise<Row[]> {
+    this.assertRead(scope);
+    const rows = await this.ctx.db
+      .select()
+      .from(this.table)
+      .where(this.where(scope, query))
+      .orderBy(...this.orderBy(query))
+      .limit(cap);
+    return rows.map((r) => toApiRow(this.def, r));
+  }
+
+  private async findRaw(db: Executor, scope: Scope, id: string, forUpdate = false): Promise<Row> {
+    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    const q = db
+      .select()
+      .from(this.table)
+      .where(and(this.scopeCondition(scope), eq(this.col('id'), id)));
+    const rows = forUpdate ? await q.for('update') : await q;
+    const row = rows[0];
+    if (!row) throw new AppError('notFoundOrNoPermission');
+    return row;
+  }
+
+  async get(scope: Scope, id: string): Promise<Row> {
+    this.assertRead(scope);
+    return toApiRow(this.def, await this.findRaw(this.ctx.db, scope, id));
+  }
+
+  async select(scope: Scope, search: string, limit: number): Promise<{ id: string; title: string }[]> {
+    this.assertRead(scope);
+    const title = this.col(this.def.titleField);
+    const conditions = [this.scopeCondition(scope)];
+    if (search)
+      conditions.push(sql`${title}::text ilike ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    const rows = await this.ctx.db
+      .select({ id: this.col('id'), title })
+      .from(this.table)
+      .where(and(...conditions))
+      .orderBy(asc(title))
+      .limit(limit);
+    return rows.map((r) => ({ id: String(r.id), title: r.title === null ? '' : String(r.title) }));
+  }
+
+  private validate(input: unknown, existing: Row | undefined): Row {
+    // Edits may send only what changes: validate the stored record with the changes applied.
+    const base = existing ? toApiRow(this.def, existing) : {};
+    const merged = typeof input === 'object' && input !== null ? { ...base, ...(input as Row) } : base;
+    const { value, errors } = validateRecord(this.def, merged);
+    if (errors.length) throw new AppError('formHasErrors', { fields: errors });
+    return toDbValues(this.def, value);
+  }
+
+  private async checkRefs(tx: Tx, scope: Scope, values: Row): Promise<void> {
+    // A reference must point at a row of the same account; anything else is not found.
+    for (const [name, f] of Object.entries(this.def.fields)) {
+      const v = values[name];
+      if (f.kind !== 'ref' || typeof v !== 'string') continue;
+      const target = this.ctx.schema.resourceTables[f.ref ?? ''];
+      if (!target?.id || !target.clientAccountId) continue;
+      const found = await tx
+        .select({ id: target.id })
+        .from(target)
+        .where(and(eq(target.id, v), eq(target.clientAccountId, scope.clientAccountId)))
+        .limit(1);
+      if (!found.length)
+        throw new AppError('formHasErrors', { fields: [{ field: name, rule: 'invalidValue' }] });
+    }
+  }
+
+  private uniqueFields(err: AppError): AppError {
+    if (err.code !== 'uniqueConflict' || !err.fields) return err;
+    const fields: FieldError[] = err.fields.map((f) => ({
+      ...f,
+      rule: this.def.fields[f.field]?.uniqueRule ?? 'uniqueConflict',
+    }));
+    return new AppError('uniqueConflict', { fields });
+  }
+
+  private async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.ctx.db.transaction(fn);
+    } catch (err) {
+      const mapped = err instanceof AppError ? err : fromDatabaseError(err);
+      throw mapped ? this.uniqueFields(mapped) : err;
+    }
+  }
+
+  private async log(
+    tx: Tx,
+    scope: Scope,
+    action: 'create' | 'update' | 'delete',
+    id: string,
+    oldRow?: Row,
+    newRow?: Row,
+  ) {
+    const table = this.ctx.schema.resourceTables.recordLog;
+    if (!table || this.def.name === 'recordLog') return;
+    await tx.insert(table).values({
+      clientAccountId: scope.clientAccountId,
+      resourceType: this.def.name,
+      resourceId: id,
+      resourceTitle: titleOf(this.def, newRow ?? oldRow ?? {}),
+      action,
+      oldObject: oldRow ? toApiRow(this.def, oldRow) : null,
+      newObject: newRow ? toApiRow(this.def, newRow) : null,
+      userId: scope.userId,
+      userName: scope.userName,
+    });
+  }
+
+  private publish(scope: Scope, id: string, action: 'create' | 'update' | 'delete') {
+    this.ctx.changes.next({
+      clientAccountId: scope.clientAccountId,
+      resourceType: this.def.name,
+      id,
+      action,
+    });
+  }
+
+  async create(scope: Scope, input: unknown): Promise<Row> {
+    this.assertWrite(scope);
+    const values = this.validate(input, undefined);
+    const row = await this.write(async (tx) => {
+      await this.checkRefs(tx, scope, values);
+      const hook = resourceHooks[this.def.name]?.beforeWrite;
+      const stored = hook ? await hook({ def: this.def, scope, values, existing: undefined, tx }) : values;
+      const id =
+        typeof (input as Row | null)?.id === 'string' && uuidPattern.test(String((input as Row).id))
+          ? String((input as Row).id)
+          : undefined;
+      const [created] = await tx
+        .insert(this.table)
+        .values({ ...stored, ...(id ? { id } : {}), clientAccountId: scope.clientAccountId })
+        .returning();
+      if (!created) throw new AppError('saveFailed');
+      await this.log(tx, scope, 'create', String(created.id), undefined, created);
+      return created;
+    });
+    this.publish(scope, String(row.id), 'create');
+    return toApiRow(this.def, row);
+  }
+
+  async update(scope: Scope, id: string, input: unknown): Promise<Row> {
+    this.assertWrite(scope);
+    if (this.def.noEdit) throw new AppError('statusForbidsChange');
+    const row = await this.write(async (tx) => {
+      const existing = await this.findRaw(tx, scope, id, true);
+      const expected = (input as Row | null)?.version;
+      if (typeof expected === 'number' && expected !== existing.version)
+        throw new AppError('statusForbidsChange', { status: 409 });
+      const values = this.validate(input, existing);
+      await this.checkRefs(tx, scope, values);
+      const hook = resourceHooks[this.def.name]?.beforeWrite;
+      const stored = hook ? await hook({ def: this.def, scope, values, existing, tx }) : values;
+      const [updated] = await tx
+        .update(this.table)
+        .set({ ...stored, updatedAt: new Date(), version: sql`${this.col('version')} + 1` })
+        .where(and(this.scopeCondition(scope), eq(this.col('id'), id)))
+        .returning();
+      if (!updated) throw new AppError('notFoundOrNoPermission');
+      await this.log(tx, scope, 'update', id, existing, updated);
+      return updated;
+    });
+    this.publish(scope, id, 'update');
+    return toApiRow(this.def, row);
+  }
+
+  async remove(scope: Scope, id: string): Promise<void> {
+    this.assertWrite(scope);
+    await this.write(async (tx) => {
+      const existing = await this.findRaw(tx, scope, id, true);
+      await resourceHooks[this.def.name]?.beforeDelete?.({ scope, existing, tx });
+      await tx.delete(this.table).where(and(this.scopeCondition(scope), eq(this.col('id'), id)));
+      await this.log(tx, scope, 'delete', id, existing, undefined);
+    });
+    this.publish(scope, id, 'delete');
+  }
+}

@@ -1,0 +1,100 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { AppError } from '../../domain/errors';
+import type { Filter } from '../../domain/resources/query';
+import type { FieldKind, ResourceDefinition } from '../../domain/resources/types';
+import type { ResourceTable } from '../db/resourceTables';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const bad = (field: string) =>
+  new AppError('invalidFilter', { fields: [{ field, rule: 'invalidValue' }], detail: field });
+
+const kindOf = (def: ResourceDefinition, field: string): FieldKind => {
+  if (field === 'id') return 'ref';
+  if (field === 'createdAt' || field === 'updatedAt') return 'datetime';
+  return def.fields[field]?.kind ?? 'string';
+};
+
+/** A filter value as a typed SQL parameter; anything that does not fit the field's kind is a 400. */
+const param = (kind: FieldKind, field: string, v: unknown): SQL => {
+  switch (kind) {
+    case 'integer':
+    case 'decimal': {
+      const n = typeof v === 'number' ? v : Number(v);
+      if (v === '' || v === null || !Number.isFinite(n)) throw bad(field);
+      return sql`${n}`;
+    }
+    case 'boolean':
+      if (v === true || v === 'true') return sql`true`;
+      if (v === false || v === 'false') return sql`false`;
+      throw bad(field);
+    case 'date':
+      if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) throw bad(field);
+      return sql`${v}::date`;
+    case 'datetime': {
+      const t = typeof v === 'string' || typeof v === 'number' ? new Date(v) : undefined;
+      if (!t || Number.isNaN(t.getTime())) throw bad(field);
+      return sql`${t.toISOString()}::timestamptz`;
+    }
+    case 'ref':
+      if (typeof v !== 'string' || !uuidPattern.test(v)) throw bad(field);
+      return sql`${v}::uuid`;
+    default:
+      if (v === null || typeof v === 'object') throw bad(field);
+      return sql`${String(v)}`;
+  }
+};
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One WHERE condition per filter, built only from the resource's own columns. */
+export const filterCondition = (def: ResourceDefinition, table: ResourceTable, f: Filter): SQL => {
+  const col = table[f.field] as PgColumn | undefined;
+  if (!col) throw bad(f.field);
+  const kind = kindOf(def, f.field);
+  if (f.operator === 'isNull')
+    return kind === 'enumList' || kind === 'tags' ? sql`jsonb_array_length(${col}) = 0` : sql`${col} is null`;
+  if (f.operator === 'notNull')
+    return kind === 'enumList' || kind === 'tags'
+      ? sql`jsonb_array_length(${col}) > 0`
+      : sql`${col} is not null`;
+  if (kind === 'enumList' || kind === 'tags') {
+    const values = Array.isArray(f.value) ? f.value : [f.value];
+    if (values.some((v) => typeof v !== 'string')) throw bad(f.field);
+    const contains = sql`${col} @> ${JSON.stringify(values)}::jsonb`;
+    if (f.operator === 'eq' || f.operator === 'contains' || f.operator === 'in') return contains;
+    if (f.operator === 'neq') return sql`not (${contains})`;
+    throw bad(f.field);
+  }
+  switch (f.operator) {
+    case 'eq':
+      return f.value === null ? sql`${col} is null` : sql`${col} = ${param(kind, f.field, f.value)}`;
+    case 'neq':
+      return f.value === null
+        ? sql`${col} is not null`
+        : sql`${col} is distinct from ${param(kind, f.field, f.value)}`;
+    case 'gt':
+      return sql`${col} > ${param(kind, f.field, f.value)}`;
+    case 'gte':
+      return sql`${col} >= ${param(kind, f.field, f.value)}`;
+    case 'lt':
+      return sql`${col} < ${param(kind, f.field, f.value)}`;
+    case 'lte':
+      return sql`${col} <= ${param(kind, f.field, f.value)}`;
+    case 'contains':
+    case 'startsWith': {
+      if (typeof f.value !== 'string' && typeof f.value !== 'number') throw bad(f.field);
+      const text = likeEscape(String(f.value));
+      const pattern = f.operator === 'contains' ? `%${text}%` : `${text}%`;
+      return sql`${col}::text ilike ${pattern}`;
+    }
+    case 'in': {
+      const values = Array.isArray(f.value) ? f.value : [];
+      if (values.length === 0) return sql`false`;
+      return sql`${col} in (${sql.join(
+        values.map((v) => param(kind, f.field, v)),
+        sql`, `,
+      )})`;
+    }
+  }
+};

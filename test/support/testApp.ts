@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import type { ServerConfig } from '../../server/config';
+import type { AppContext } from '../../server/context';
+import type { Mailer } from '../../server/mail/mailer';
+import { createTestDatabaseUrl } from './pgDatabase';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a throwaway database: in-memory PGlite, or a fresh PostgreSQL database
+ * when DATABASE_URL is set (npm run test:pg). One per test file.
+ */
+export const createTestApp = async (
+  opts: { config?: Partial<ServerConfig>; mailer?: Mailer } = {},
+): Promise<TestApp> => {
+  const database = await createTestDatabaseUrl();
+  const app = await buildApp({
+    config: {
+      databaseUrl: database.url,
+      dataDir: undefined,
+      jwtSecret: 'test-secret-test-secret-test-secret',
+      webDir: undefined,
+      demo: false,
+      publicUrl: 'http://aisle.test',
+      smtpUrl: undefined,
+      ...opts.config,
+    },
+    ...(opts.mailer ? { mailer: opts.mailer } : {}),
+  });
+  return {
+    app,
+    ctx: app.ctx,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+};

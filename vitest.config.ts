@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects:
+ * - `unit`:   pure/domain/client/meta tests, node environment.
+ * - `server`: API + database tests; forked processes (PGlite/pg are happier outside worker threads),
+ *             files in parallel, generous timeouts (PGlite's first open takes seconds).
+ * `npm run test:unit` runs both; `vitest run --project server` runs one.
+ */
+export const vitestConfig = defineConfig({
+  test: {
+    passWithNoTests: true,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'test/domain/**/*.test.{ts,tsx}',
+            'test/sync/**/*.test.{ts,tsx}',
+            'test/src/**/*.test.{ts,tsx}',
+            'test/meta/**/*.test.{ts,tsx}',
+          ],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          pool: 'forks',
+          fileParallelism: true,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
+
+export default vitestConfig;
