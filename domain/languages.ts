@@ -3,7 +3,8 @@ export const languages = ['en-us', 'pl-pl', 'de-de', 'fr-fr', 'es-es', 'ru-ru'] 
 export type Language = (typeof languages)[number];
 export const fallbackLanguage: Language = 'en-us';
 
-export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (languages as readonly string[]).includes(v);
+export const isLanguage = (v: unknown): v is Language =>
+  typeof v === 'string' && (languages as readonly string[]).includes(v);
 
 /** Maps a browser or Accept-Language tag ('pl', 'de-AT', 'en-GB') to a supported language. */
 export const matchLanguage = (tag: string | undefined | null): Language => {

@@ -24,6 +24,8 @@ export interface ServerConfig {
   };
   /** Directory with the built web app; not served when missing. */
   readonly webDir: string | undefined;
+  /** REGISTRATION_BLOCKED=1 switches sign-up off server-wide (403 registrationBlocked). */
+  readonly registrationBlocked: boolean;
   readonly demo: boolean;
   readonly machineName: string;
 }
@@ -67,6 +69,7 @@ export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
       windowSeconds: num(env.SIGNIN_LIMIT_WINDOW_SECONDS, 900),
     },
     webDir: resolve(env.WEB_DIR ?? 'dist'),
+    registrationBlocked: env.REGISTRATION_BLOCKED === '1' || env.REGISTRATION_BLOCKED === 'true',
     demo: env.AISLE_DEMO !== '0',
     machineName: env.HOSTNAME ?? 'aisle',
     ...overrides,

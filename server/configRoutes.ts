@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../domain/errors';
 import { languages } from '../domain/languages';
 import { drawerSectionsFor } from '../domain/menu';
-import { AppError } from '../domain/errors';
 import type { AppContext } from './context';
 import { requireAuth } from './context';
 import { clientAccount } from './db/internalTables';

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Subject } from 'rxjs';
 import type { Claims } from '../domain/auth/claims';
 import { AppError } from '../domain/errors';
+import { isLanguage } from '../domain/languages';
 import type { ServerConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { Schema } from './db/schema';
@@ -41,6 +42,10 @@ export const requireAuth = (request: FastifyRequest): Claims => {
   return request.auth;
 };
 
-/** Language for messages: the signed-in user's, else Accept-Language. */
-export const requestLanguage = (request: FastifyRequest): string | undefined =>
-  request.auth?.lng ?? (request.headers['accept-language'] as string | undefined);
+/** Language for messages: the app's explicit choice, else the signed-in user's, else Accept-Language. */
+export const requestLanguage = (request: FastifyRequest): string | undefined => {
+  // The app sends the language the user sees as exactly one supported tag; that wins over the token's.
+  const header = request.headers['accept-language'];
+  if (typeof header === 'string' && isLanguage(header.toLowerCase())) return header.toLowerCase();
+  return request.auth?.lng ?? header;
+};

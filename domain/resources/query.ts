@@ -71,13 +71,21 @@ export const parsePageQuery = (def: ResourceDefinition, raw: Record<string, unkn
   }
   for (const f of filters) {
     if (!allowed.has(f.field))
-      throw new AppError('invalidFilter', { fields: [{ field: f.field, rule: 'invalidValue' }], detail: f.field });
-    if (f.operator === 'in' && !Array.isArray(f.value)) throw new AppError('invalidFilter', { detail: f.field });
-    if (f.operator !== 'in' && Array.isArray(f.value)) throw new AppError('invalidFilter', { detail: f.field });
+      throw new AppError('invalidFilter', {
+        fields: [{ field: f.field, rule: 'invalidValue' }],
+        detail: f.field,
+      });
+    if (f.operator === 'in' && !Array.isArray(f.value))
+      throw new AppError('invalidFilter', { detail: f.field });
+    if (f.operator !== 'in' && Array.isArray(f.value))
+      throw new AppError('invalidFilter', { detail: f.field });
   }
   const sortColumn = q.data.sortColumn || undefined;
   if (sortColumn !== undefined && !allowed.has(sortColumn))
-    throw new AppError('invalidSort', { fields: [{ field: sortColumn, rule: 'invalidValue' }], detail: sortColumn });
+    throw new AppError('invalidSort', {
+      fields: [{ field: sortColumn, rule: 'invalidValue' }],
+      detail: sortColumn,
+    });
   return {
     pageNumber: q.data.PageNumber,
     pageSize: q.data.PageSize,

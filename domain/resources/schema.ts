@@ -9,7 +9,8 @@ const phonePattern = /^\+[1-9][0-9 ()-]{6,20}$/;
 const fail = (code: ErrorCode) => ({ error: code });
 
 const stringSchema = (f: FieldDef): z.ZodType<string> => {
-  let s = z.string(fail('invalidValue')).trim();
+  // Passwords are taken exactly as typed; every other text is trimmed.
+  let s = f.kind === 'password' ? z.string(fail('invalidValue')) : z.string(fail('invalidValue')).trim();
   if (f.minLength !== undefined) s = s.min(f.minLength, fail('minLength'));
   if (f.maxLength !== undefined) s = s.max(f.maxLength, fail('maxLength'));
   let out: z.ZodType<string> = s;
@@ -57,7 +58,10 @@ export const fieldSchema = (f: FieldDef): z.ZodType<unknown> => {
     case 'enum':
       return z.enum((f.options ?? []) as [string, ...string[]], fail('invalidValue'));
     case 'enumList':
-      return z.array(z.enum((f.options ?? []) as [string, ...string[]], fail('invalidValue')), fail('invalidValue'));
+      return z.array(
+        z.enum((f.options ?? []) as [string, ...string[]], fail('invalidValue')),
+        fail('invalidValue'),
+      );
     case 'tags':
       return z.array(z.string().trim().min(1).max(100), fail('invalidValue')).max(100, fail('maxLength'));
     case 'ref':
@@ -69,6 +73,16 @@ export const fieldSchema = (f: FieldDef): z.ZodType<unknown> => {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/** On edit, an empty write-only field (a password) means "keep what is stored". */
+export const dropEmptyWriteOnly = (
+  def: ResourceDefinition,
+  input: Record<string, unknown>,
+): Record<string, unknown> => {
+  const out = { ...input };
+  for (const [name, f] of Object.entries(def.fields)) if (f.writeOnly && isEmpty(out[name])) delete out[name];
+  return out;
+};
+
 /** The resource's zod schema for writes ('create' needs required fields, 'update' replaces the record too). */
 export const resourceSchema = (def: ResourceDefinition): z.ZodType<Record<string, unknown>> => {
   const shape: Record<string, z.ZodType<unknown>> = {};
@@ -76,7 +90,12 @@ export const resourceSchema = (def: ResourceDefinition): z.ZodType<Record<string
     const value = fieldSchema(f);
     shape[name] = z.preprocess(
       (v) => (isEmpty(v) ? null : v),
-      f.required ? z.any().refine((v) => v !== null, fail('required')).pipe(value) : value.nullable().optional(),
+      f.required
+        ? z
+            .any()
+            .refine((v) => v !== null, fail('required'))
+            .pipe(value)
+        : value.nullable().optional(),
     );
   }
   return z.object(shape);

@@ -94,7 +94,9 @@ export interface ResourceDefinition {
 /** Every row has these, managed by the server. */
 export const systemFields = ['id', 'clientAccountId', 'createdAt', 'updatedAt', 'version'] as const;
 
-export const defineResource = <const T extends Omit<ResourceDefinition, 'kind'>>(def: T): T & { kind: 'resource' } => ({
+export const defineResource = <const T extends Omit<ResourceDefinition, 'kind'>>(
+  def: T,
+): T & { kind: 'resource' } => ({
   ...def,
   kind: 'resource',
 });

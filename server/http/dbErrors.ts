@@ -40,7 +40,9 @@ export const fromDatabaseError = (err: unknown): AppError | undefined => {
   switch (e.code) {
     case '23505':
       return new AppError('uniqueConflict', { fields: detailFields(e.detail) });
+    // 23503 foreign_key_violation; 23001 restrict_violation (ON DELETE RESTRICT).
     case '23503':
+    case '23001':
       return new AppError('foreignKeyConflict');
     case '23502':
       return new AppError('formHasErrors', {

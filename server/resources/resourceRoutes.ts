@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { parsePageQuery } from '../../domain/resources/query';
 import { type AppContext, requestLanguage } from '../context';
+import { translate } from '../i18n';
 import { exportFile } from './exportFile';
 import { ResourceService } from './resourceService';
 import { scopeOf } from './scope';
@@ -75,7 +76,8 @@ export const registerResourceRoutes = (
       const scope = scopeOf(request);
       service.assertWrite(scope);
       const deleted: string[] = [];
-      const failed: { id: string; code: string }[] = [];
+      const failed: { id: string; code: string; message: string }[] = [];
+      const lng = requestLanguage(request);
       // Each delete stands alone: one linked record must not keep the others.
       for (const id of body.data.ids) {
         try {
@@ -83,7 +85,7 @@ export const registerResourceRoutes = (
           deleted.push(id);
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
-          failed.push({ id, code: err.code });
+          failed.push({ id, code: err.code, message: translate(lng, 'errors', err.code) });
         }
       }
       return { deleted, failed };

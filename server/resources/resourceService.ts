@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError, type FieldError } from '../../domain/errors';
 import { canRead, canWrite } from '../../domain/resources/access';
 import type { Page, PageQuery } from '../../domain/resources/query';
-import { validateRecord } from '../../domain/resources/schema';
+import { dropEmptyWriteOnly, validateRecord } from '../../domain/resources/schema';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/client';
@@ -139,9 +139,14 @@ export class ResourceService {
   private validate(input: unknown, existing: Row | undefined): Row {
     // Edits may send only what changes: validate the stored record with the changes applied.
     const base = existing ? toApiRow(this.def, existing) : {};
-    const merged = typeof input === 'object' && input !== null ? { ...base, ...(input as Row) } : base;
-    const { value, errors } = validateRecord(this.def, merged);
+    const given = typeof input === 'object' && input !== null ? (input as Row) : {};
+    const changes = existing ? dropEmptyWriteOnly(this.def, given) : given;
+    const { value, errors } = validateRecord(this.def, { ...base, ...changes });
     if (errors.length) throw new AppError('formHasErrors', { fields: errors });
+    // A write-only value (password) not sent on edit stays as stored.
+    if (existing)
+      for (const [name, f] of Object.entries(this.def.fields))
+        if (f.writeOnly && !(name in changes)) delete value[name];
     return toDbValues(this.def, value);
   }
 
@@ -162,13 +167,16 @@ export class ResourceService {
     }
   }
 
+  /** Names the taken fields' own rules (usernameExist, emailExist); one such rule becomes the error code. */
   private uniqueFields(err: AppError): AppError {
     if (err.code !== 'uniqueConflict' || !err.fields) return err;
     const fields: FieldError[] = err.fields.map((f) => ({
       ...f,
       rule: this.def.fields[f.field]?.uniqueRule ?? 'uniqueConflict',
     }));
-    return new AppError('uniqueConflict', { fields });
+    const rules = new Set(fields.map((f) => f.rule));
+    const [only] = rules;
+    return new AppError(rules.size === 1 && only ? only : 'uniqueConflict', { fields });
   }
 
   private async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {

@@ -17,11 +17,14 @@ const kindOf = (def: ResourceDefinition, field: string): FieldKind => {
 
 /** A filter value as a typed SQL parameter; anything that does not fit the field's kind is a 400. */
 const param = (kind: FieldKind, field: string, v: unknown): SQL => {
+  if (v === undefined) throw bad(field);
   switch (kind) {
     case 'integer':
     case 'decimal': {
       const n = typeof v === 'number' ? v : Number(v);
-      if (v === '' || v === null || !Number.isFinite(n)) throw bad(field);
+      if (v === '' || v === null || typeof v === 'boolean' || !Number.isFinite(n)) throw bad(field);
+      // Integer columns are int4: anything else would only fail in the database.
+      if (kind === 'integer' && !(Number.isInteger(n) && Math.abs(n) <= 2_147_483_647)) throw bad(field);
       return sql`${n}`;
     }
     case 'boolean':

@@ -102,6 +102,22 @@ CREATE TABLE "dictionary" (
 );
 
 --> statement-breakpoint
+CREATE TABLE "email_account" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"client_account_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"sender" text NOT NULL,
+	"smtp_server" text NOT NULL,
+	"port" integer NOT NULL,
+	"secure" boolean DEFAULT false NOT NULL,
+	"login" text,
+	"password" text,
+	"is_default" boolean DEFAULT false NOT NULL
+);
+
+--> statement-breakpoint
 CREATE TABLE "favorite_action" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"client_account_id" uuid NOT NULL,
@@ -214,6 +230,8 @@ ALTER TABLE "company" ADD CONSTRAINT "company_parent_id_company_id_fk" FOREIGN K
 --> statement-breakpoint
 ALTER TABLE "dictionary" ADD CONSTRAINT "dictionary_client_account_id_client_account_id_fk" FOREIGN KEY ("client_account_id") REFERENCES "public"."client_account"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
+ALTER TABLE "email_account" ADD CONSTRAINT "email_account_client_account_id_client_account_id_fk" FOREIGN KEY ("client_account_id") REFERENCES "public"."client_account"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 ALTER TABLE "favorite_action" ADD CONSTRAINT "favorite_action_client_account_id_client_account_id_fk" FOREIGN KEY ("client_account_id") REFERENCES "public"."client_account"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "person" ADD CONSTRAINT "person_client_account_id_client_account_id_fk" FOREIGN KEY ("client_account_id") REFERENCES "public"."client_account"("id") ON DELETE cascade ON UPDATE no action;
@@ -249,6 +267,8 @@ CREATE UNIQUE INDEX "company_short_name_uq" ON "company" USING btree ("client_ac
 CREATE INDEX "company_parent_id_idx" ON "company" USING btree ("parent_id");
 --> statement-breakpoint
 CREATE INDEX "dictionary_account_idx" ON "dictionary" USING btree ("client_account_id","created_at");
+--> statement-breakpoint
+CREATE INDEX "email_account_account_idx" ON "email_account" USING btree ("client_account_id","created_at");
 --> statement-breakpoint
 CREATE INDEX "favorite_action_account_idx" ON "favorite_action" USING btree ("client_account_id","created_at");
 --> statement-breakpoint

@@ -1,0 +1,24 @@
+import { expect } from '@playwright/test';
+import { BasePage } from '../support/basePage';
+
+/** The signed-in shell: menu, language, user menu. */
+export class ShellPage extends BasePage {
+  async expectSignedIn(): Promise<void> {
+    await expect(this.byTestId('user-menu')).toBeVisible();
+  }
+
+  async chooseLanguage(lng: string): Promise<void> {
+    await this.click('language-menu');
+    await this.click(`language-${lng}`);
+  }
+
+  async openMenuItem(key: string): Promise<void> {
+    await this.click(`menu-item-${key}`);
+  }
+
+  async signOut(): Promise<void> {
+    await this.click('user-menu');
+    await this.click('signout');
+    await expect(this.byTestId('signin-username')).toBeVisible();
+  }
+}

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TokenData } from '../../domain/auth/claims';
+import { AppError } from '../../domain/errors';
+import type { AppContext } from '../context';
+import type { Row } from '../resources/rows';
+import { authForms } from './authForms';
+import { createGoogleTokenVerifier } from './googleToken';
+import { hashPassword, verifyPassword } from './password';
+import { RefreshTokens } from './refreshTokens';
+import { SignInLimiter } from './signInLimiter';
+import { tokenDataFor } from './tokenData';
+import { userTable } from './userTable';
+
+/** A hash that never matches, verified for unknown user names so that they take as long as known ones. */
+let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= hashPassword(`decoy-${Math.random()}-${Date.now()}`);
+  return decoyHash;
+};
+
+/**
+ * Sign-in (§7 Authentication): POST /api/Auth with user name and password, GET /api/Auth with
+ * the refresh token as bearer (rotation), GET /api/Auth/GoogleToken/{idToken}.
+ */
+export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext): void => {
+  const { table: users, col } = userTable(ctx.schema);
+  const refreshTokens = new RefreshTokens(ctx);
+  const limiter = new SignInLimiter(ctx.db, ctx.config.signInLimit);
+  const verifyGoogleToken = createGoogleTokenVerifier(ctx.config);
+
+  /** Blocked and not yet activated users are refused; others get a new session. */
+  const startSession = async (user: Row): Promise<TokenData> => {
+    if (user.isBlocked === true) throw new AppError('accountBlocked');
+    if (user.isActivated !== true) throw new AppError('accountNotActivated');
+    return ctx.db.transaction(async (tx) => {
+      const [current] = await tx
+        .update(users)
+        .set({ lastLogin: new Date() })
+        .where(eq(col('id'), String(user.id)))
+        .returning();
+      if (!current) throw new AppError('wrongUserOrPassword');
+      const refresh = await refreshTokens.issue(tx, current);
+      return tokenDataFor(ctx.config, current, refresh);
+    });
+  };
+
+  app.post('/api/Auth', async (request) => {
+    const { username, password } = authForms.signIn(request.body);
+    const address = request.ip;
+    await limiter.assertAllowed(username, address);
+    const [user] = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(col('username'), username))
+      .limit(1);
+    const passwordHash = typeof user?.passwordHash === 'string' ? user.passwordHash : await decoy();
+    const ok = (await verifyPassword(passwordHash, password)) && user !== undefined;
+    await limiter.record(username, address, ok);
+    if (!ok || !user) throw new AppError('wrongUserOrPassword');
+    return startSession(user);
+  });
+
+  app.get('/api/Auth', async (request) => {
+    // The bearer here is a refresh token, not an access token (request.auth stays empty).
+    const header = request.headers.authorization;
+    const presented = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const rotated = await refreshTokens.rotate(presented);
+    if (!rotated) throw new AppError('sessionExpired');
+    return tokenDataFor(ctx.config, rotated.user, rotated.refresh);
+  });
+
+  app.get<{ Params: { token: string } }>('/api/Auth/GoogleToken/:token', async (request) => {
+    const email = await verifyGoogleToken(request.params.token);
+    const found = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(col('email'), email))
+      .limit(2);
+    // One e-mail may belong to users of several companies: then it does not say who signs in.
+    const [user] = found;
+    if (!user || found.length > 1) throw new AppError('googleSignInFailed');
+    return startSession(user);
+  });
+};

@@ -1,0 +1,61 @@
+import { AppShell } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { ApiError } from '../api/apiError';
+import { NavMenu } from './menu/NavMenu';
+import { RightDrawer } from './RightDrawer';
+import { ShellHeader, useAppTitle } from './ShellHeader';
+import { loadStartupConfig } from './session';
+import { useStartupStore } from './stores/startupStore';
+import { useUiStore } from './stores/uiStore';
+
+/** The main layout of signed-in users: header, menu, page, right-hand drawer. */
+export const Shell = (): ReactNode => {
+  const { t } = useTranslation();
+  const title = useAppTitle();
+  const menuOpen = useUiStore((s) => s.menuOpen);
+  const mobileMenuOpen = useUiStore((s) => s.mobileMenuOpen);
+  const compact = useUiStore((s) => s.compactMenu);
+  const status = useStartupStore((s) => s.status);
+  const retried = useRef(false);
+
+  // The startup configuration (menu, user, account) once per page load (one retry if signing in could not
+  // load it); the stored copy, or the menu computed from the claims, serves meanwhile.
+  useEffect(() => {
+    if (status === 'failed' && !retried.current) retried.current = true;
+    else if (status !== 'idle') return;
+    loadStartupConfig().catch((error: unknown) => {
+      if (error instanceof ApiError && (error.isNetworkError || error.status === 401)) return;
+      notifications.show({ color: 'red', message: t('notices.configFailed'), id: 'config-failed' });
+    });
+  }, [status, t]);
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{
+        width: compact ? 240 : 290,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileMenuOpen, desktop: !menuOpen },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <ShellHeader />
+      </AppShell.Header>
+      <AppShell.Navbar data-testid="navbar">
+        <NavMenu />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <RightDrawer />
+    </AppShell>
+  );
+};

@@ -1,0 +1,158 @@
+import i18next, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { type ErrorCode, errorCodes, type FieldError } from '../../domain/errors';
+import {
+  fallbackLanguage,
+  isLanguage,
+  type Language,
+  languages,
+  matchLanguage,
+} from '../../domain/languages';
+import { ApiError } from '../api/apiError';
+import { api } from '../api/http';
+import { useAuthStore } from '../app/stores/authStore';
+import { useStartupStore } from '../app/stores/startupStore';
+import { useUiStore } from '../app/stores/uiStore';
+
+/** Translates a key (`ns:key` or a key of the default namespace, common) with interpolation values. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export const namespaces = ['common', 'resources', 'errors'] as const;
+export type TranslationNamespace = (typeof namespaces)[number];
+
+const localeFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** `locales/<lng>/<ns>.json` → i18next resources; unknown languages and namespaces are skipped. */
+const buildResources = (files: Record<string, Record<string, unknown>>): Resource => {
+  const out: Resource = {};
+  for (const [file, content] of Object.entries(files)) {
+    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+    const lng = match?.[1];
+    const ns = match?.[2];
+    if (!lng || !ns || !isLanguage(lng) || !(namespaces as readonly string[]).includes(ns)) continue;
+    out[lng] = { ...out[lng], [ns]: content };
+  }
+  return out;
+};
+
+const browserLocale = (): string | undefined => {
+  if (typeof navigator === 'undefined') return undefined;
+  return navigator.languages?.length ? navigator.languages.join(',') : navigator.language;
+};
+
+/** The persisted choice, else the browser locale mapped to a supported language, else en-us. */
+export const initialLanguage = (): Language => {
+  const chosen = useUiStore.getState().language;
+  return isLanguage(chosen) ? chosen : matchLanguage(browserLocale());
+};
+
+const setDocumentLanguage = (lng: string): void => {
+  // BCP 47 casing for the document: en-us → en-US.
+  if (typeof document !== 'undefined')
+    document.documentElement.lang = lng.replace(/-(\w+)$/, (m) => m.toUpperCase());
+};
+
+i18next.use(initReactI18next).init({
+  resources: buildResources(localeFiles),
+  lng: initialLanguage(),
+  fallbackLng: fallbackLanguage,
+  supportedLngs: [...languages],
+  lowerCaseLng: true,
+  load: 'currentOnly',
+  ns: [...namespaces],
+  defaultNS: 'common',
+  fallbackNS: 'common',
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  initAsync: false,
+  showSupportNotice: false,
+});
+setDocumentLanguage(i18next.language);
+i18next.on('languageChanged', setDocumentLanguage);
+
+export const i18n = i18next;
+
+/** The current interface language. */
+export const currentLanguage = (): Language =>
+  isLanguage(i18next.language) ? i18next.language : fallbackLanguage;
+
+/**
+ * Switches the interface language and remembers it locally; when signed in it also becomes the
+ * user's default language on the server (PATCH config/changeuserconfig). A failed PATCH is only logged.
+ */
+export const changeLanguage = async (
+  lng: Language,
+  options: { saveOnServer?: boolean } = {},
+): Promise<void> => {
+  useUiStore.getState().setLanguage(lng);
+  await i18next.changeLanguage(lng);
+  const { token, user, setUser } = useAuthStore.getState();
+  if (!token || options.saveOnServer === false) return;
+  try {
+    await api.patch('/api/config/changeuserconfig', undefined, {
+      query: { paramName: 'language', paramValue: lng },
+    });
+    if (user) setUser({ ...user, defaultLanguage: lng });
+    const startup = useStartupStore.getState();
+    if (startup.config?.user)
+      startup.setConfig({ ...startup.config, user: { ...startup.config.user, defaultLanguage: lng } });
+  } catch (error) {
+    console.warn('language not saved on the server', error);
+  }
+};
+
+/** After sign-in the user's default language wins over the local choice. */
+export const applyUserLanguage = async (defaultLanguage: string | null | undefined): Promise<void> => {
+  if (isLanguage(defaultLanguage) && defaultLanguage !== i18next.language) {
+    await changeLanguage(defaultLanguage, { saveOnServer: false });
+  }
+};
+
+const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+
+interface CodeWithParams {
+  readonly code: ErrorCode;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+const codeOf = (error: unknown): CodeWithParams | 'network' => {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return 'network';
+    const own = error.fields.find((f) => f.rule === error.code);
+    return { code: error.code, params: own?.params };
+  }
+  if (isErrorCode(error)) return { code: error };
+  if (typeof error === 'object' && error !== null) {
+    const e = error as { code?: unknown; rule?: unknown; params?: unknown; body?: { code?: unknown } };
+    const params =
+      typeof e.params === 'object' && e.params !== null
+        ? (e.params as Record<string, string | number>)
+        : undefined;
+    if (isErrorCode(e.rule)) return { code: e.rule, params };
+    if (isErrorCode(e.code)) return { code: e.code, params };
+    if (isErrorCode(e.body?.code)) return { code: e.body.code, params };
+  }
+  return { code: 'somethingWentWrong' };
+};
+
+/**
+ * The translated message (errors.json) of an error: an ApiError, an error body, a field error
+ * ({ rule, params }) or a bare code. A call that got no response gives the "cannot reach the server" notice.
+ */
+export const errorMessage = (t: Translate, error: unknown): string => {
+  const found = codeOf(error);
+  if (found === 'network') return t('common:notices.networkError');
+  return t(`errors:${found.code}`, { ...found.params, defaultValue: t('errors:somethingWentWrong') });
+};
+
+/** Field name → translated message of the `fields[]` of an ApiError (first error per field). */
+export const fieldErrorMessages = (t: Translate, error: unknown): Record<string, string> => {
+  const fields: FieldError[] = error instanceof ApiError ? error.fields : [];
+  const out: Record<string, string> = {};
+  for (const f of fields) out[f.field] ??= errorMessage(t, f);
+  return out;
+};

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { ResourceDefinition } from '../../domain/resources/types';
+import { ResourceForm } from './ResourceForm';
+import { ResourceListPage } from './ResourceListPage';
+import { ResourcePreview } from './ResourcePreview';
+import { resourceDefinitions } from './registry';
+
+const PreviewRoute = ({ def }: { readonly def: ResourceDefinition }): ReactNode => {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  return (
+    <ResourcePreview
+      key={id}
+      def={def}
+      id={id}
+      standalone
+      onEdit={() => navigate(`/${def.route}/${id}/edit`)}
+      onDeleted={() => navigate(`/${def.route}`, { replace: true })}
+      onBack={() => navigate(`/${def.route}`)}
+    />
+  );
+};
+
+const FormRoute = ({
+  def,
+  edit,
+}: {
+  readonly def: ResourceDefinition;
+  readonly edit: boolean;
+}): ReactNode => {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const editedId = edit ? id : undefined;
+  return (
+    <ResourceForm
+      key={editedId ?? 'new'}
+      def={def}
+      id={editedId}
+      onSaved={(row) => navigate(`/${def.route}/${row.id}`, { replace: true })}
+      onCancel={() => (editedId ? navigate(`/${def.route}/${editedId}`) : navigate(`/${def.route}`))}
+    />
+  );
+};
+
+/** The generic screens of every resource: list, add, preview and edit. */
+export const resourceRoutes: { path: string; element: ReactNode }[] = resourceDefinitions.flatMap((def) => [
+  { path: `/${def.route}`, element: <ResourceListPage key={def.name} def={def} /> },
+  { path: `/${def.route}/new`, element: <FormRoute key={`${def.name}-new`} def={def} edit={false} /> },
+  { path: `/${def.route}/:id`, element: <PreviewRoute key={`${def.name}-preview`} def={def} /> },
+  { path: `/${def.route}/:id/edit`, element: <FormRoute key={`${def.name}-edit`} def={def} edit /> },
+]);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isResourceDefinition } from '../../../domain/resources/types';
+import {
+  collectDefinitions,
+  definitionByName,
+  definitionByRoute,
+  resourceDefinitions,
+} from '../../../src/resources/registry';
+
+describe('registry', () => {
+  it('finds every definition module', () => {
+    const modules = import.meta.glob('../../../domain/resources/definitions/*.ts', { eager: true });
+    expect(resourceDefinitions.length).toBe(Object.keys(modules).length);
+    for (const def of resourceDefinitions) {
+      expect(isResourceDefinition(def)).toBe(true);
+      expect(definitionByName(def.name)).toBe(def);
+      expect(definitionByRoute(def.route)).toBe(def);
+      expect(definitionByRoute(`/${def.route.toUpperCase()}/`)).toBe(def);
+    }
+  });
+
+  it('has unique names and routes', () => {
+    expect(new Set(resourceDefinitions.map((d) => d.name)).size).toBe(resourceDefinitions.length);
+    expect(new Set(resourceDefinitions.map((d) => d.route)).size).toBe(resourceDefinitions.length);
+  });
+
+  it('collects only definitions', () => {
+    const def = { kind: 'resource', name: 'x' };
+    expect(collectDefinitions({ a: { def, other: 1 }, b: { nothing: null } })).toEqual([def]);
+  });
+});
