@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors';
+import { type DocumentTypeCode, documentTypeCodes } from './documentTypes';
+
+/**
+ * The client logistics configuration (001 §3, 000 §9): numbering per document type, the working-copy prefix,
+ * whether working copies reserve stock, the warehouse rule switches and print layouts. One per account,
+ * read and written through GET/PUT ClientLogisticsConfig; parsing `{}` yields the defaults.
+ */
+const fail = (code: ErrorCode) => ({ error: code });
+
+/** Field names shared with domain/numbering/documentNumber.ts, which does the formatting. */
+export const numberingSchemeSchema = z
+  .object({
+    prefix: z.string(fail('invalidValue')).trim().max(10, fail('maxLength')),
+    counterDigits: z
+      .number(fail('invalidValue'))
+      .int(fail('invalidValue'))
+      .min(5, fail('minValue'))
+      .max(8, fail('maxValue')),
+    yearDigits: z.union([z.literal(2), z.literal(4)], fail('invalidValue')),
+    withMonth: z.boolean(fail('invalidValue')),
+    reset: z.enum(['monthly', 'yearly', 'never'], fail('invalidValue')),
+    separator: z.string(fail('invalidValue')).max(3, fail('maxLength')),
+  })
+  // A counter restarting every month without the month in the number would repeat numbers.
+  .refine((s) => s.reset !== 'monthly' || s.withMonth, { ...fail('invalidValue'), path: ['withMonth'] });
+export type NumberingScheme = z.infer<typeof numberingSchemeSchema>;
+
+export const defaultNumberingScheme = (code: DocumentTypeCode): NumberingScheme => ({
+  prefix: code,
+  counterDigits: 6,
+  yearDigits: 4,
+  withMonth: false,
+  reset: 'yearly',
+  separator: '/',
+});
+
+const defaultNumbering = Object.fromEntries(
+  documentTypeCodes.map((code) => [code, defaultNumberingScheme(code)]),
+) as Record<DocumentTypeCode, NumberingScheme>;
+
+const switchSchema = z.object({ enabled: z.boolean(fail('invalidValue')) });
+const limit = z.number(fail('invalidValue')).min(0, fail('minValue'));
+
+export const verificationApprovalSchema = z.object({
+  enabled: z.boolean(fail('invalidValue')),
+  /** A difference larger than this many units needs approval (null = no absolute limit). */
+  quantity: limit.nullable(),
+  /** A difference larger than this percent of the expected quantity needs approval (null = no relative limit). */
+  percent: limit.nullable(),
+});
+export type VerificationApproval = z.infer<typeof verificationApprovalSchema>;
+
+/** Switches of the expiry, temperature, rack-capacity and count-approval rules (values not in the spec: ours). */
+export const warehouseRulesSchema = z.object({
+  /** Refuse documents moving goods past their expiry date (and keep them out of FEFO suggestions). */
+  expiredGoods: switchSchema.default({ enabled: true }),
+  /** Refuse receipts of goods expiring within `days` (the product's own minimalExpDays always applies). */
+  nearExpiry: z
+    .object({
+      enabled: z.boolean(fail('invalidValue')),
+      days: z.number().int(fail('invalidValue')).min(0, fail('minValue')),
+    })
+    .default({ enabled: false, days: 30 }),
+  /** Refuse storing goods at a location whose temperature is outside the product's range. */
+  temperature: switchSchema.default({ enabled: false }),
+  /** Refuse loading a location beyond its capacity in kg. */
+  rackCapacity: switchSchema.default({ enabled: false }),
+  verificationApproval: verificationApprovalSchema.default({ enabled: false, quantity: null, percent: null }),
+});
+export type WarehouseRules = z.infer<typeof warehouseRulesSchema>;
+
+export const printLayoutSchema = z.object({
+  name: z.string(fail('invalidValue')).trim().min(1, fail('required')).max(100, fail('maxLength')),
+  /** What the layout prints: a resource name such as wmsDocument, product, storageSpace. */
+  objectType: z.string(fail('invalidValue')).trim().min(1, fail('required')),
+  content: z.string(fail('invalidValue')),
+});
+export type PrintLayout = z.infer<typeof printLayoutSchema>;
+
+export const logisticsConfigSchema = z.object({
+  numbering: z
+    .partialRecord(z.enum(documentTypeCodes), numberingSchemeSchema)
+    .default({})
+    .transform((given): Record<DocumentTypeCode, NumberingScheme> => ({ ...defaultNumbering, ...given })),
+  /** Prefix of the temporary number a working copy carries until it is confirmed. */
+  workingCopyPrefix: z.string(fail('invalidValue')).trim().max(10, fail('maxLength')).default('WC'),
+  /** Working-copy releases reserve their quantities (lower what is available) before confirmation. */
+  workingCopiesCountInStock: z.boolean(fail('invalidValue')).default(false),
+  rules: warehouseRulesSchema.default(() => warehouseRulesSchema.parse({})),
+  printLayouts: z.array(printLayoutSchema).default([]),
+});
+export type LogisticsConfig = z.output<typeof logisticsConfigSchema>;
+export type LogisticsConfigInput = z.input<typeof logisticsConfigSchema>;
+
+export const defaultLogisticsConfig: LogisticsConfig = logisticsConfigSchema.parse({});
+
+/** The numbering of a type, falling back to the default scheme. */
+export const numberingSchemeFor = (
+  config: Pick<LogisticsConfig, 'numbering'>,
+  code: DocumentTypeCode,
+): NumberingScheme => config.numbering[code] ?? defaultNumberingScheme(code);

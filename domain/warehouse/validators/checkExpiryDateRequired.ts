@@ -1,0 +1,7 @@
+import { requiredAttributeRule } from './requiredAttributeRule';
+
+export const checkExpiryDateRequired = requiredAttributeRule(
+  'requiredExpDate',
+  'expDate',
+  'expiryDateRequired',
+);

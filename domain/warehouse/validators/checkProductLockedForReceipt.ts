@@ -1,0 +1,3 @@
+import { productLockRule } from './productLockRule';
+
+export const checkProductLockedForReceipt = productLockRule('receipt', 'lockIn', 'productLockedForReceipt');

@@ -1,0 +1,3 @@
+import { productLockRule } from './productLockRule';
+
+export const checkProductLockedForRelease = productLockRule('release', 'lockOut', 'productLockedForRelease');

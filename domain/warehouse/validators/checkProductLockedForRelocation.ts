@@ -1,0 +1,7 @@
+import { productLockRule } from './productLockRule';
+
+export const checkProductLockedForRelocation = productLockRule(
+  'relocation',
+  'lockRelocate',
+  'productLockedForRelocation',
+);

@@ -1,0 +1,7 @@
+import { requiredAttributeRule } from './requiredAttributeRule';
+
+export const checkProductionDateRequired = requiredAttributeRule(
+  'requiredProdDate',
+  'prodDate',
+  'productionDateRequired',
+);

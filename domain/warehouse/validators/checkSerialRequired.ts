@@ -1,0 +1,3 @@
+import { requiredAttributeRule } from './requiredAttributeRule';
+
+export const checkSerialRequired = requiredAttributeRule('requiredSerial', 'serialNumber', 'serialRequired');

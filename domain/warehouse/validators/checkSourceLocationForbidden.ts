@@ -1,0 +1,4 @@
+import { forbiddenSideRule } from './sideRules';
+
+/** Receipts bring goods from outside the warehouse: no source location. */
+export const checkSourceLocationForbidden = forbiddenSideRule(['sourceLocation'], 'sourceLocationForbidden');
