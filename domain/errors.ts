@@ -57,6 +57,9 @@ export const errorCodes = [
   'fileExtensionNotAllowed',
   'productionNoResources',
   'cameraPermissionMissing',
+  'documentInvalid',
+  'stockShortfall',
+  'jobNotFound',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -68,11 +71,22 @@ export const fieldErrorSchema = z.object({
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
+/** A broken warehouse rule (domain/warehouse/issues.ts), on the document position it concerns. */
+export const ruleIssueSchema = z.object({
+  code: z.string(),
+  positionIndex: z.number().optional(),
+  field: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  message: z.string().optional(),
+});
+export type RuleIssue = z.infer<typeof ruleIssueSchema>;
+
 /** The one error shape of every failed API call. */
 export const apiErrorSchema = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
   fields: z.array(fieldErrorSchema).optional(),
+  issues: z.array(ruleIssueSchema).optional(),
   requestId: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
@@ -98,6 +112,9 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   usernameExist: 409,
   emailExist: 409,
   numberCollision: 406,
+  documentInvalid: 422,
+  stockShortfall: 409,
+  jobNotFound: 404,
   fileTooBig: 413,
   tooManyAttempts: 429,
   somethingWentWrong: 500,
@@ -110,12 +127,17 @@ export const statusOf = (code: ErrorCode): number => errorStatus[code] ?? 400;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldError[] | undefined;
+  readonly issues: RuleIssue[] | undefined;
   readonly status: number;
-  constructor(code: ErrorCode, options: { fields?: FieldError[]; status?: number; detail?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { fields?: FieldError[]; issues?: RuleIssue[]; status?: number; detail?: string } = {},
+  ) {
     super(options.detail ?? code);
     this.name = 'AppError';
     this.code = code;
     this.fields = options.fields;
+    this.issues = options.issues;
     this.status = options.status ?? statusOf(code);
   }
 }

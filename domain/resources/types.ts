@@ -86,6 +86,15 @@ export interface ResourceDefinition {
    * field equals their contractor. Resources without it are invisible to contractors.
    */
   readonly contractorField?: string;
+  /** A boolean field that hides a row from contractor users even when it is theirs (hideFromPortal). */
+  readonly contractorHiddenField?: string;
+  /**
+   * Writes go through an area module (documents, orders) instead of the generic POST/PUT/DELETE;
+   * reads (list, get, select, export) stay generic.
+   */
+  readonly customWrite?: boolean;
+  /** Named filter presets offered by the list screen (e.g. the system log's errors-only). */
+  readonly presets?: readonly { readonly key: string; readonly filters: readonly { readonly field: string; readonly operator: string; readonly value?: string | number | boolean | null }[] }[];
   readonly defaultSort?: { readonly column: string; readonly descending?: boolean };
   /** Rows without a client account (system-wide) are readable by no tenant. */
   readonly tenantOptional?: boolean;

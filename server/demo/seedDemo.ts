@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import { clientAccount } from '../db/internalTables';
+import type { Row } from '../resources/rows';
+import { seedWarehouseRecords } from './seedWarehouseRecords';
 
 export const demoPassword = 'demo1234';
 
@@ -11,6 +13,15 @@ export const demoPassword = 'demo1234';
  * Returns false when the database already holds data (a second start keeps it).
  */
 export const seedDemo = async (ctx: AppContext): Promise<boolean> => {
+  const created = await seedDemoAccount(ctx);
+  if (!created) return false;
+  await seedWarehouseRecords(ctx, created.admin, created.contractorId);
+  return true;
+};
+
+const seedDemoAccount = async (
+  ctx: AppContext,
+): Promise<{ admin: Row; contractorId: string } | undefined> => {
   const users = ctx.schema.resourceTables.user;
   const companies = ctx.schema.resourceTables.company;
   if (!users || !companies) throw new Error('user and company resources are required');
@@ -18,7 +29,7 @@ export const seedDemo = async (ctx: AppContext): Promise<boolean> => {
     // Serialise concurrent first starts on one PostgreSQL.
     await tx.execute(sql`select pg_advisory_xact_lock(7243002)`);
     const existing = await tx.select({ id: clientAccount.id }).from(clientAccount).limit(1);
-    if (existing.length) return false;
+    if (existing.length) return undefined;
     const [account] = await tx
       .insert(clientAccount)
       .values({
@@ -64,43 +75,47 @@ export const seedDemo = async (ctx: AppContext): Promise<boolean> => {
       createdDate: new Date(),
       defaultLanguage: 'en-us',
     };
-    await tx.insert(users).values([
-      {
-        ...base,
-        username: 'admin',
-        visibleName: 'Alice Admin',
-        email: 'admin@demo.aisle',
-        isSuperUser: true,
-        isPowerUser: true,
-        logisticsEnabled: true,
-        terminalEnabled: true,
-        shippingEnabled: true,
-        transportEnabled: true,
-      },
-      {
-        ...base,
-        username: 'manager',
-        visibleName: 'Mark Manager',
-        email: 'manager@demo.aisle',
-        isPowerUser: true,
-        logisticsEnabled: true,
-      },
-      {
-        ...base,
-        username: 'picker',
-        visibleName: 'Pia Picker',
-        email: 'picker@demo.aisle',
-        terminalEnabled: true,
-      },
-      {
-        ...base,
-        username: 'contractor',
-        visibleName: 'Carl Contractor',
-        email: 'carl@acme.example',
-        contractorId: contractor?.id,
-        contractorPortalEnabled: true,
-      },
-    ]);
-    return true;
+    const [admin] = await tx
+      .insert(users)
+      .values([
+        {
+          ...base,
+          username: 'admin',
+          visibleName: 'Alice Admin',
+          email: 'admin@demo.aisle',
+          isSuperUser: true,
+          isPowerUser: true,
+          logisticsEnabled: true,
+          terminalEnabled: true,
+          shippingEnabled: true,
+          transportEnabled: true,
+        },
+        {
+          ...base,
+          username: 'manager',
+          visibleName: 'Mark Manager',
+          email: 'manager@demo.aisle',
+          isPowerUser: true,
+          logisticsEnabled: true,
+        },
+        {
+          ...base,
+          username: 'picker',
+          visibleName: 'Pia Picker',
+          email: 'picker@demo.aisle',
+          terminalEnabled: true,
+        },
+        {
+          ...base,
+          username: 'contractor',
+          visibleName: 'Carl Contractor',
+          email: 'carl@acme.example',
+          contractorId: contractor?.id,
+          contractorPortalEnabled: true,
+        },
+      ])
+      .returning();
+    if (!admin || !contractor) throw new Error('could not create the demo users');
+    return { admin, contractorId: String(contractor.id) };
   });
 };

@@ -39,6 +39,12 @@ export const sendError = async (
     requestId: request.id,
   };
   if (appError.fields?.length) body.fields = appError.fields;
+  // Warehouse rule issues (documentInvalid, stockShortfall) travel with their code and a translated message.
+  if (appError.issues?.length)
+    body.issues = appError.issues.map((i) => ({
+      ...i,
+      message: translate(lng, 'warehouse', `issues.${i.code}`, i.params ?? {}),
+    }));
   const unexpected = appError.status >= 500;
   if (unexpected) request.log.error({ err }, 'request failed');
   if (appError.status !== 401 && appError.status !== 404) {
@@ -48,7 +54,8 @@ export const sendError = async (
       message: `${appError.code}${e && e.message !== appError.code ? `: ${e.message}` : ''}`,
       exception: unexpected ? e?.stack : undefined,
       httpStatusCode: appError.status,
-      properties: appError.fields ? { fields: appError.fields } : undefined,
+      properties:
+        appError.fields || appError.issues ? { fields: appError.fields, issues: appError.issues } : undefined,
     });
   }
   return reply.status(appError.status).type('application/json').send(body);

@@ -55,7 +55,7 @@ export const registerResourceRoutes = (
       service.get(scopeOf(request), request.params.id),
     );
 
-    if (def.readOnly) continue;
+    if (def.readOnly || def.customWrite) continue;
 
     app.post(base, async (request, reply) =>
       reply.status(201).send(await service.create(scopeOf(request), request.body)),

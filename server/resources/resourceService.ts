@@ -46,6 +46,8 @@ export class ResourceService {
       const field = this.def.contractorField;
       // Contractors see only rows of their contractor; without such a field they see nothing.
       parts.push(field ? sql`${this.col(field)} = ${scope.contractorId}::uuid` : sql`false`);
+      const hidden = this.def.contractorHiddenField;
+      if (hidden) parts.push(sql`${this.col(hidden)} = false`);
     }
     return and(...parts) as SQL;
   }
@@ -188,7 +190,8 @@ export class ResourceService {
     }
   }
 
-  private async log(
+  /** Writes the record change log in the caller's transaction (area modules log their own writes). */
+  async log(
     tx: Tx,
     scope: Scope,
     action: 'create' | 'update' | 'delete',
@@ -211,7 +214,8 @@ export class ResourceService {
     });
   }
 
-  private publish(scope: Scope, id: string, action: 'create' | 'update' | 'delete') {
+  /** Announces a committed change (live connection, sync). */
+  publish(scope: Scope, id: string, action: 'create' | 'update' | 'delete') {
     this.ctx.changes.next({
       clientAccountId: scope.clientAccountId,
       resourceType: this.def.name,

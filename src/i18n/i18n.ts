@@ -17,7 +17,8 @@ import { useUiStore } from '../app/stores/uiStore';
 /** Translates a key (`ns:key` or a key of the default namespace, common) with interpolation values. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export const namespaces = ['common', 'resources', 'errors'] as const;
+// mail.json holds the server's e-mail texts; every other file of locales/<lng>/ is an app namespace.
+export const namespaces = ['common', 'resources', 'errors', 'warehouse', 'logistics', 'infrastructure'] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {

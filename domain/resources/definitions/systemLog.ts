@@ -12,6 +12,7 @@ export const systemLogResource = defineResource({
   readOnly: true,
   tenantOptional: true,
   defaultSort: { column: 'raiseDate', descending: true },
+  presets: [{ key: 'errorsOnly', filters: [{ field: 'level', operator: 'eq', value: 'error' }] }],
   fields: {
     level: { kind: 'enum', options: ['error', 'warning', 'info'], list: true, readOnly: true },
     machineName: { kind: 'string', readOnly: true },

@@ -1,0 +1,22 @@
+import { defineResource } from '../types';
+
+/** A product as seen in an external shop or ERP service (§3); linked to our product once matched. */
+export const productExternalResource = defineResource({
+  name: 'productExternal',
+  path: 'ProductExternal',
+  route: 'product-externals',
+  section: 'assortment',
+  titleField: 'name',
+  read: 'logistics',
+  write: 'power',
+  defaultSort: { column: 'name' },
+  fields: {
+    serviceName: { kind: 'string', required: true, maxLength: 100, list: true },
+    username: { kind: 'string', maxLength: 100 },
+    name: { kind: 'string', required: true, maxLength: 300, list: true },
+    description: { kind: 'text', maxLength: 5000 },
+    ean: { kind: 'string', maxLength: 32, list: true },
+    imageUrl: { kind: 'url', maxLength: 1000 },
+    productId: { kind: 'ref', ref: 'product', onDelete: 'setNull', list: true },
+  },
+});

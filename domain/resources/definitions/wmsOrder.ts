@@ -1,0 +1,47 @@
+import { orderTypeCodes } from '../../warehouse/orderTypes';
+import { orderStatuses } from '../../warehouse/statuses';
+import { verificationStatuses } from '../../warehouse/verification';
+import { defineResource } from '../types';
+import { priorities } from './wmsDocument';
+
+/**
+ * Warehouse orders (§3, §4): move, verification, production orders and sell offers. Reads are
+ * generic; writes, status changes and document generation go through server/warehouse/orders.
+ */
+export const wmsOrderResource = defineResource({
+  name: 'wmsOrder',
+  path: 'WmsOrder',
+  route: 'orders',
+  section: 'logistics',
+  titleField: 'orderNumber',
+  read: 'logistics',
+  write: 'logistics',
+  customWrite: true,
+  contractorField: 'contractorId',
+  defaultSort: { column: 'createdAt', descending: true },
+  fields: {
+    orderNumber: { kind: 'string', maxLength: 64, unique: 'account', readOnly: true, list: true },
+    typeCode: { kind: 'enum', options: orderTypeCodes, required: true, list: true },
+    statusCode: { kind: 'enum', options: orderStatuses, readOnly: true, default: 'workingCopy', list: true },
+    verificationStatus: { kind: 'enum', options: verificationStatuses, readOnly: true },
+    contractorId: { kind: 'ref', ref: 'company', list: true },
+    assignedUserId: { kind: 'ref', ref: 'user', onDelete: 'setNull', list: true },
+    priority: { kind: 'enum', options: priorities, default: 'normal', list: true },
+    sourceType: { kind: 'string', maxLength: 32 },
+    sourceLocationId: { kind: 'ref', ref: 'storageSpace' },
+    destinationLocationId: { kind: 'ref', ref: 'storageSpace' },
+    sourceContainer: { kind: 'string', maxLength: 64 },
+    destinationContainer: { kind: 'string', maxLength: 64 },
+    verifyProductId: { kind: 'ref', ref: 'product', onDelete: 'setNull' },
+    verifyLocationId: { kind: 'ref', ref: 'storageSpace', onDelete: 'setNull' },
+    plannedDate: { kind: 'datetime', list: true },
+    deliveryDate: { kind: 'datetime' },
+    comment: { kind: 'text', maxLength: 4000 },
+    closedManuallyReason: { kind: 'text', maxLength: 1000 },
+    approvedById: { kind: 'ref', ref: 'user', onDelete: 'setNull', readOnly: true },
+    approvedAt: { kind: 'datetime', readOnly: true },
+    realisationStarted: { kind: 'boolean', readOnly: true },
+    positionsCount: { kind: 'integer', readOnly: true },
+    positionsDone: { kind: 'integer', readOnly: true, list: true },
+  },
+});
