@@ -60,6 +60,7 @@ export const errorCodes = [
   'documentInvalid',
   'stockShortfall',
   'jobNotFound',
+  'locationHasNoMap',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -115,6 +116,7 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   documentInvalid: 422,
   stockShortfall: 409,
   jobNotFound: 404,
+  locationHasNoMap: 404,
   fileTooBig: 413,
   tooManyAttempts: 429,
   somethingWentWrong: 500,

@@ -58,6 +58,7 @@ export const menuSections: readonly MenuSection[] = [
       { key: 'verificationOrders', link: '/verification-orders', access: 'logistics' },
       { key: 'stock', link: '/stock', access: 'logistics' },
       { key: 'inventory', link: '/inventory', access: 'logistics' },
+      { key: 'binInventory', link: '/bin-inventory', access: 'logistics' },
     ],
   },
   {

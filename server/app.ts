@@ -15,6 +15,9 @@ import { registerErrorHandling, sendError } from './http/errorHandler';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
 import { registerResourceRoutes } from './resources/resourceRoutes';
+import { registerOrderRoutes } from './warehouse/registerOrderRoutes';
+import { registerRecordRoutes } from './warehouse/registerRecordRoutes';
+import { registerWarehouseRoutes } from './warehouse/registerWarehouseRoutes';
 
 export interface AppOptions {
   /** Overrides of the environment configuration. */
@@ -78,6 +81,9 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerRegistrationRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerResourceRoutes(app, ctx);
+  registerOrderRoutes(app, ctx);
+  registerRecordRoutes(app, ctx);
+  registerWarehouseRoutes(app, ctx);
 
   const webDir = config.webDir;
   const hasWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));

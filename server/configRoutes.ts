@@ -1,14 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../domain/errors';
 import { languages } from '../domain/languages';
 import { drawerSectionsFor } from '../domain/menu';
+import { type LogisticsConfig, logisticsConfigSchema } from '../domain/warehouse/logisticsConfig';
 import type { AppContext } from './context';
-import { requireAuth } from './context';
+import { requestLanguage, requireAuth } from './context';
 import { clientAccount } from './db/internalTables';
 import { clearTranslationCache } from './i18n';
 import { toApiRow } from './resources/rows';
+import { fieldErrorsOf } from './warehouse/records/fieldErrors';
+import {
+  allDocumentTypes,
+  allOrderTypes,
+  documentActionsFor,
+  orderActionsFor,
+} from './warehouse/records/warehouseActions';
 
 const clientAccountUpdate = z.object({
   invoiceName: z.string().trim().max(300).nullable().optional(),
@@ -30,6 +38,17 @@ const clientAccountUpdate = z.object({
 const publicAccount = (row: typeof clientAccount.$inferSelect) => {
   const { registrationBlocked: _hidden, logisticsConfig: _config, ...rest } = row;
   return { ...rest, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+};
+
+/** The stored logistics config with the domain's defaults filled in; an unreadable one reads as the defaults. */
+const logisticsConfigOf = (stored: unknown): LogisticsConfig => {
+  const parsed = logisticsConfigSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
+};
+
+/** Staff only: contractor users get none of the warehouse configuration. */
+const requireStaff = (claims: { ctr: string | null }) => {
+  if (claims.ctr) throw new AppError('forbidden');
 };
 
 /** Startup and configuration calls (§7) and the company account (001 §3). */
@@ -55,13 +74,14 @@ export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): voi
     ]);
     const user = userRows[0];
     if (!user) throw new AppError('unauthorized');
+    const lng = requestLanguage(request);
     return {
       clientAccount: publicAccount(account),
-      clientLogisticsConfig: account.logisticsConfig,
-      wmsDocumentActions: [],
-      wmsOrderActions: [],
-      wmsDocumentDefinitions: [],
-      wmsOrderDefinitions: [],
+      clientLogisticsConfig: logisticsConfigOf(account.logisticsConfig),
+      wmsDocumentActions: documentActionsFor(claims, lng),
+      wmsOrderActions: orderActionsFor(claims, lng),
+      wmsDocumentDefinitions: allDocumentTypes(lng),
+      wmsOrderDefinitions: allOrderTypes(lng),
       user: toApiRow(userDef, user),
       drawerSections: drawerSectionsFor(claims),
     };
@@ -109,6 +129,57 @@ export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): voi
       .returning();
     if (!row) throw new AppError('notFoundOrNoPermission');
     return publicAccount(row);
+  });
+
+  // Warehouse document and order types (000 §7 Startup and configuration), names in the caller's language.
+  app.get('/api/Config/WmsDocumentActions', async (request) =>
+    documentActionsFor(requireAuth(request), requestLanguage(request)),
+  );
+  app.get('/api/Config/WmsOrderActions', async (request) =>
+    orderActionsFor(requireAuth(request), requestLanguage(request)),
+  );
+  app.get('/api/Config/AllWarehouseDocumentTypes', async (request) => {
+    requireStaff(requireAuth(request));
+    return allDocumentTypes(requestLanguage(request));
+  });
+  app.get('/api/Config/AllWarehouseOrderTypes', async (request) => {
+    requireStaff(requireAuth(request));
+    return allOrderTypes(requestLanguage(request));
+  });
+
+  // The account's logistics configuration (001 §3): every staff user reads it, power users change it.
+  app.get('/api/ClientLogisticsConfig', async (request) => {
+    const claims = requireAuth(request);
+    requireStaff(claims);
+    return logisticsConfigOf((await loadAccount(claims.acc)).logisticsConfig);
+  });
+
+  app.put('/api/ClientLogisticsConfig', async (request) => {
+    const claims = requireAuth(request);
+    requireStaff(claims);
+    if (!claims.IsSuperUser && !claims.IsPowerUser) throw new AppError('forbidden');
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('badRequest');
+    // The whole configuration is sent; what is left out takes the domain's default.
+    const parsed = logisticsConfigSchema.safeParse(body);
+    if (!parsed.success) throw new AppError('formHasErrors', { fields: fieldErrorsOf(parsed.error) });
+    const [row] = await ctx.db
+      .update(clientAccount)
+      .set({
+        logisticsConfig: parsed.data as unknown as Record<string, unknown>,
+        updatedAt: new Date(),
+        version: sql`${clientAccount.version} + 1`,
+      })
+      .where(eq(clientAccount.id, claims.acc))
+      .returning({ logisticsConfig: clientAccount.logisticsConfig });
+    if (!row) throw new AppError('notFoundOrNoPermission');
+    ctx.changes.next({
+      clientAccountId: claims.acc,
+      resourceType: 'clientLogisticsConfig',
+      id: claims.acc,
+      action: 'update',
+    });
+    return logisticsConfigOf(row.logisticsConfig);
   });
 
   app.get('/api/systemlog/clearcache', async (request) => {

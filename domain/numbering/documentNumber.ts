@@ -9,8 +9,11 @@ export {
   documentNumberingSchema,
   isUsableScheme,
   type NumberingReset,
+  type NumberingScheme,
   type NumberingSchemeLike,
   numberingResets,
+  numberingSchemeSchema,
+  workingCopyPrefixSchema,
 } from './numberingScheme';
 
 /**

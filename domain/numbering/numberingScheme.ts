@@ -20,35 +20,54 @@ export const numberPrefixPattern = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 /** Letters, digits, '-' and '_' ('WC-', 'KR_'); never '/'. */
 export const workingCopyPrefixPattern = /^[A-Za-z0-9_-]+$/;
 
+/** Prefix of the provisional numbers terminals give working copies offline ('WC-' by default). */
+export const workingCopyPrefixSchema = z
+  .string(fail('invalidValue'))
+  .trim()
+  .min(1, fail('required'))
+  .max(10, fail('maxLength'))
+  .regex(workingCopyPrefixPattern, fail('forbiddenChar'));
+
+const schemeShape = {
+  /** The type's short code by default ('DIN'). */
+  prefix: z
+    .string(fail('invalidValue'))
+    .trim()
+    .min(1, fail('required'))
+    .max(10, fail('maxLength'))
+    .regex(numberPrefixPattern, fail('forbiddenChar')),
+  counterDigits: z
+    .number(fail('invalidValue'))
+    .int(fail('invalidValue'))
+    .min(5, fail('minValue'))
+    .max(8, fail('maxValue'))
+    .default(6),
+  yearDigits: z.union([z.literal(2), z.literal(4)], fail('invalidValue')).default(4),
+  withMonth: z.boolean(fail('invalidValue')).default(false),
+  reset: z.enum(numberingResets, fail('invalidValue')).default('yearly'),
+  separator: z.literal('/', fail('invalidValue')).default('/'),
+};
+
+// A counter restarting every month without the month in the number would repeat numbers.
+const monthlyNeedsMonth = {
+  check: (s: { reset: NumberingReset; withMonth: boolean }) => s.reset !== 'monthly' || s.withMonth,
+  params: { ...fail('invalidValue'), path: ['withMonth'] },
+};
+
+/**
+ * One document type's numbering as the logistics config keeps it (per type; the working-copy prefix
+ * is account-wide there). The single source of truth for numbering settings: logisticsConfig.ts uses it.
+ */
+export const numberingSchemeSchema = z
+  .object(schemeShape)
+  .refine(monthlyNeedsMonth.check, monthlyNeedsMonth.params);
+export type NumberingScheme = z.output<typeof numberingSchemeSchema>;
+export type NumberingSchemeInput = z.input<typeof numberingSchemeSchema>;
+
+/** A complete scheme for the numbering functions: the type's scheme plus the working-copy prefix. */
 export const documentNumberingSchema = z
-  .object({
-    /** The type's short code by default ('DIN'). */
-    prefix: z
-      .string(fail('invalidValue'))
-      .trim()
-      .min(1, fail('required'))
-      .max(10, fail('maxLength'))
-      .regex(numberPrefixPattern, fail('forbiddenChar')),
-    counterDigits: z
-      .number(fail('invalidValue'))
-      .int(fail('invalidValue'))
-      .min(5, fail('minValue'))
-      .max(8, fail('maxValue'))
-      .default(6),
-    yearDigits: z.union([z.literal(2), z.literal(4)], fail('invalidValue')).default(4),
-    withMonth: z.boolean(fail('invalidValue')).default(false),
-    reset: z.enum(numberingResets, fail('invalidValue')).default('yearly'),
-    separator: z.literal('/', fail('invalidValue')).default('/'),
-    workingCopyPrefix: z
-      .string(fail('invalidValue'))
-      .trim()
-      .min(1, fail('required'))
-      .max(10, fail('maxLength'))
-      .regex(workingCopyPrefixPattern, fail('forbiddenChar'))
-      .default('WC-'),
-  })
-  // A counter restarting every month without the month in the number would repeat numbers.
-  .refine((s) => s.reset !== 'monthly' || s.withMonth, { ...fail('invalidValue'), path: ['withMonth'] });
+  .object({ ...schemeShape, workingCopyPrefix: workingCopyPrefixSchema.default('WC-') })
+  .refine(monthlyNeedsMonth.check, monthlyNeedsMonth.params);
 
 export type DocumentNumberingScheme = z.output<typeof documentNumberingSchema>;
 export type DocumentNumberingSchemeInput = z.input<typeof documentNumberingSchema>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors';
+import {
+  type DocumentNumberingScheme,
+  type NumberingScheme,
+  numberingSchemeSchema,
+  workingCopyPrefixSchema,
+} from '../numbering/numberingScheme';
 import { type DocumentTypeCode, documentTypeCodes } from './documentTypes';
 
 /**
@@ -9,32 +15,11 @@ import { type DocumentTypeCode, documentTypeCodes } from './documentTypes';
  */
 const fail = (code: ErrorCode) => ({ error: code });
 
-/** Field names shared with domain/numbering/documentNumber.ts, which does the formatting. */
-export const numberingSchemeSchema = z
-  .object({
-    prefix: z.string(fail('invalidValue')).trim().max(10, fail('maxLength')),
-    counterDigits: z
-      .number(fail('invalidValue'))
-      .int(fail('invalidValue'))
-      .min(5, fail('minValue'))
-      .max(8, fail('maxValue')),
-    yearDigits: z.union([z.literal(2), z.literal(4)], fail('invalidValue')),
-    withMonth: z.boolean(fail('invalidValue')),
-    reset: z.enum(['monthly', 'yearly', 'never'], fail('invalidValue')),
-    separator: z.string(fail('invalidValue')).max(3, fail('maxLength')),
-  })
-  // A counter restarting every month without the month in the number would repeat numbers.
-  .refine((s) => s.reset !== 'monthly' || s.withMonth, { ...fail('invalidValue'), path: ['withMonth'] });
-export type NumberingScheme = z.infer<typeof numberingSchemeSchema>;
+// Numbering settings are defined once, in domain/numbering (which also formats the numbers).
+export { type NumberingScheme, numberingSchemeSchema };
 
-export const defaultNumberingScheme = (code: DocumentTypeCode): NumberingScheme => ({
-  prefix: code,
-  counterDigits: 6,
-  yearDigits: 4,
-  withMonth: false,
-  reset: 'yearly',
-  separator: '/',
-});
+export const defaultNumberingScheme = (code: DocumentTypeCode): NumberingScheme =>
+  numberingSchemeSchema.parse({ prefix: code });
 
 const defaultNumbering = Object.fromEntries(
   documentTypeCodes.map((code) => [code, defaultNumberingScheme(code)]),
@@ -84,8 +69,8 @@ export const logisticsConfigSchema = z.object({
     .partialRecord(z.enum(documentTypeCodes), numberingSchemeSchema)
     .default({})
     .transform((given): Record<DocumentTypeCode, NumberingScheme> => ({ ...defaultNumbering, ...given })),
-  /** Prefix of the temporary number a working copy carries until it is confirmed. */
-  workingCopyPrefix: z.string(fail('invalidValue')).trim().max(10, fail('maxLength')).default('WC'),
+  /** Prefix of the provisional number a terminal gives a working copy offline, until the server numbers it. */
+  workingCopyPrefix: workingCopyPrefixSchema.default('WC-'),
   /** Working-copy releases reserve their quantities (lower what is available) before confirmation. */
   workingCopiesCountInStock: z.boolean(fail('invalidValue')).default(false),
   rules: warehouseRulesSchema.default(() => warehouseRulesSchema.parse({})),
@@ -101,3 +86,12 @@ export const numberingSchemeFor = (
   config: Pick<LogisticsConfig, 'numbering'>,
   code: DocumentTypeCode,
 ): NumberingScheme => config.numbering[code] ?? defaultNumberingScheme(code);
+
+/** The complete scheme the numbering functions take: the type's numbering plus the account's working-copy prefix. */
+export const documentNumberingFor = (
+  config: Pick<LogisticsConfig, 'numbering' | 'workingCopyPrefix'>,
+  code: DocumentTypeCode,
+): DocumentNumberingScheme => ({
+  ...numberingSchemeFor(config, code),
+  workingCopyPrefix: config.workingCopyPrefix,
+});

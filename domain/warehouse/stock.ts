@@ -193,12 +193,13 @@ export const applyMovements = (stock: StockMap, movements: readonly StockMovemen
   return { ok: true, stock: next };
 };
 
+/** The movements that undo the given ones (a revert): same keys and positions, quantities negated. */
+export const inverseMovements = (movements: readonly StockMovement[]): StockMovement[] =>
+  movements.map((m) => ({ ...m, quantity: -m.quantity + 0 }));
+
 /** Undoes a confirmed document; refused when the goods it brought in have since left. */
 export const revertMovements = (stock: StockMap, movements: readonly StockMovement[]): ApplyResult =>
-  applyMovements(
-    stock,
-    movements.map((m) => ({ ...m, quantity: -m.quantity + 0 })),
-  );
+  applyMovements(stock, inverseMovements(movements));
 
 /** What may still be taken: on hand minus reserved, never negative. */
 export const available = (onHand: number, reserved: number): number =>

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** The tenant: one warehouse company (client account) of the service (001 §3 ClientAccount). */
 export const clientAccount = pgTable('client_account', {
@@ -62,4 +74,95 @@ export const signInAttempt = pgTable(
   ],
 );
 
-export const internalTables = { clientAccount, refreshToken, signInAttempt };
+
+// ---- Warehouse records: barcodes, files, location maps (server/warehouse/records, server/files) ----
+
+/**
+ * The id column of a resource table (built from its definition at run time), declared here only so that
+ * internal tables can carry real foreign keys to it: the migration gets ON DELETE CASCADE, and rows of
+ * a deleted record go with it.
+ */
+const resourceIds = (name: string) => pgTable(name, { id: uuid('id').primaryKey() });
+const productIds = resourceIds('product');
+const fileInfoIds = resourceIds('file_info');
+const storageSpaceIds = resourceIds('storage_space');
+
+/** Raw bytes (bytea): node-postgres returns a Buffer, PGlite a Uint8Array; both come out as a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Every barcode of every product, one row each, so that the database itself keeps a barcode unique within
+ * an account (two products can never share one, even when saved at the same moment). Maintained by the
+ * product hook in the product's transaction; `barcode` is the comparison key (GTINs as GTIN-14).
+ */
+export const productBarcode = pgTable(
+  'product_barcode',
+  {
+    clientAccountId: uuid('client_account_id')
+      .notNull()
+      .references(() => clientAccount.id, { onDelete: 'cascade' }),
+    barcode: text('barcode').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => productIds.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ name: 'product_barcode_pk', columns: [t.clientAccountId, t.barcode] }),
+    index('product_barcode_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * The bytes of an uploaded file (FileInfo holds its name, type and size). In the database, so that every
+ * API node on one PostgreSQL serves the same files.
+ */
+export const fileData = pgTable('file_data', {
+  fileInfoId: uuid('file_info_id')
+    .primaryKey()
+    .references(() => fileInfoIds.id, { onDelete: 'cascade' }),
+  clientAccountId: uuid('client_account_id')
+    .notNull()
+    .references(() => clientAccount.id, { onDelete: 'cascade' }),
+  data: bytes('data').notNull(),
+});
+
+/** The map schema of a location: an SVG drawing placed between two corner points (000 §3 Map). */
+export const locationSchema = pgTable('location_schema', {
+  storageSpaceId: uuid('storage_space_id')
+    .primaryKey()
+    .references(() => storageSpaceIds.id, { onDelete: 'cascade' }),
+  clientAccountId: uuid('client_account_id')
+    .notNull()
+    .references(() => clientAccount.id, { onDelete: 'cascade' }),
+  svg: text('svg'),
+  bounds: jsonb('bounds').$type<MapBounds>().notNull(),
+  dimensions: jsonb('dimensions').$type<MapDimensions>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});
+
+export interface MapBounds {
+  readonly southWestX: number;
+  readonly southWestY: number;
+  readonly northEastX: number;
+  readonly northEastY: number;
+}
+export interface MapDimensions {
+  readonly x?: number | null;
+  readonly y?: number | null;
+  readonly z?: number | null;
+}
+
+export const internalTables = {
+  clientAccount,
+  refreshToken,
+  signInAttempt,
+  productBarcode,
+  fileData,
+  locationSchema,
+};

@@ -2,10 +2,13 @@ import type { ResourceDefinition } from '../../domain/resources/types';
 import { loadDefinitions } from '../resources/registry';
 import { internalTables } from './internalTables';
 import { buildResourceTables, type ResourceTable } from './resourceTables';
+import { buildWarehouseTables, type WarehouseTables } from './warehouseTables';
 
 export interface Schema {
   readonly definitions: ResourceDefinition[];
   readonly resourceTables: Record<string, ResourceTable>;
+  /** Stock, stock ledger, reservations and document counters (server/warehouse). */
+  readonly warehouseTables: WarehouseTables;
   /** Everything Drizzle should know about, for migrations. */
   readonly all: Record<string, unknown>;
 }
@@ -16,5 +19,7 @@ export const loadSchema = async (): Promise<Schema> => {
   const resourceTables = buildResourceTables(definitions);
   const all: Record<string, unknown> = { ...internalTables };
   for (const [name, table] of Object.entries(resourceTables)) all[`resource_${name}`] = table;
-  return { definitions, resourceTables, all };
+  const warehouseTables = buildWarehouseTables(resourceTables);
+  for (const [name, table] of Object.entries(warehouseTables)) all[`warehouse_${name}`] = table;
+  return { definitions, resourceTables, warehouseTables, all };
 };

@@ -2,6 +2,9 @@ import { AppError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { hashPassword } from '../auth/password';
 import type { Tx } from '../db/client';
+import { deleteFilesOf } from '../files/deleteFilesOf';
+import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
+import { barcodesOf, distinctBarcodes, replaceProductBarcodes } from '../warehouse/records/productBarcodes';
 import type { Row } from './rows';
 import type { Scope } from './scope';
 
@@ -18,6 +21,8 @@ export interface WriteArgs {
 /** Rules of resources that are not plain CRUD; everything else is generic. */
 export interface ResourceHooks {
   beforeWrite?(args: WriteArgs): Promise<Row>;
+  /** After the row is stored, in the same transaction (rows that need the new id, e.g. product barcodes). */
+  afterWrite?(args: { scope: Scope; row: Row; existing: Row | undefined; tx: Tx }): Promise<void>;
   beforeDelete?(args: { scope: Scope; existing: Row; tx: Tx }): Promise<void>;
 }
 
@@ -51,4 +56,42 @@ const userHooks: ResourceHooks = {
   },
 };
 
-export const resourceHooks: Readonly<Record<string, ResourceHooks>> = { user: userHooks };
+// ---- Warehouse records ----
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** Products: every barcode unique within the account (product_barcode); files go with the product. */
+const productHooks: ResourceHooks = {
+  async beforeWrite({ values }) {
+    // One code twice (or an EAN-13 and its GTIN-14) is one barcode.
+    return 'barcodes' in values ? { ...values, barcodes: distinctBarcodes(barcodesOf(values.barcodes)) } : values;
+  },
+  async afterWrite({ scope, row, existing, tx }) {
+    const barcodes = barcodesOf(row.barcodes);
+    if (existing && sameList(barcodesOf(existing.barcodes), barcodes)) return;
+    await replaceProductBarcodes(tx, scope.clientAccountId, String(row.id), barcodes);
+  },
+  async beforeDelete({ scope, existing, tx }) {
+    await deleteFilesOf(tx, scope.clientAccountId, 'product', String(existing.id));
+  },
+};
+
+/** Locations: the tree has no cycles; files and the map schema go with the location. */
+const storageSpaceHooks: ResourceHooks = {
+  async beforeWrite({ scope, values, existing, tx }) {
+    const parentId = typeof values.parentId === 'string' ? values.parentId : null;
+    if (existing && parentId && parentId !== existing.parentId)
+      await assertNotOwnAncestor(tx, scope.clientAccountId, String(existing.id), parentId);
+    return values;
+  },
+  async beforeDelete({ scope, existing, tx }) {
+    await deleteFilesOf(tx, scope.clientAccountId, 'storageSpace', String(existing.id));
+  },
+};
+
+export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
+  user: userHooks,
+  product: productHooks,
+  storageSpace: storageSpaceHooks,
+};

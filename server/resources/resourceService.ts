@@ -240,6 +240,7 @@ export class ResourceService {
         .values({ ...stored, ...(id ? { id } : {}), clientAccountId: scope.clientAccountId })
         .returning();
       if (!created) throw new AppError('saveFailed');
+      await resourceHooks[this.def.name]?.afterWrite?.({ scope, row: created, existing: undefined, tx });
       await this.log(tx, scope, 'create', String(created.id), undefined, created);
       return created;
     });
@@ -265,6 +266,7 @@ export class ResourceService {
         .where(and(this.scopeCondition(scope), eq(this.col('id'), id)))
         .returning();
       if (!updated) throw new AppError('notFoundOrNoPermission');
+      await resourceHooks[this.def.name]?.afterWrite?.({ scope, row: updated, existing, tx });
       await this.log(tx, scope, 'update', id, existing, updated);
       return updated;
     });

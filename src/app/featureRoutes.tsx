@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { ClientAccountPage } from '../features/clientAccount/ClientAccountPage';
+import { logisticsRoutes } from '../features/documents/logisticsRoutes';
+import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
 import { resourceRoutes } from '../resources/resourceRoutes';
 
 /** A screen under the main layout (signed-in users). `path` is absolute ('/companies') or relative. */
@@ -14,5 +16,7 @@ export interface FeatureRoute {
  */
 export const featureRoutes: readonly FeatureRoute[] = [
   { path: '/client-account', element: <ClientAccountPage /> },
+  ...infrastructureRoutes,
+  ...logisticsRoutes,
   ...resourceRoutes,
 ];

@@ -12,6 +12,12 @@ export interface ColumnFilterInputProps {
   readonly field: FieldDef;
   readonly filter: ColumnFilter | undefined;
   readonly onChange: (filter: ColumnFilter) => void;
+  /** Column label (default: the resource's translated field label). */
+  readonly label?: string;
+  /** data-testid of the input (default `filter-<name>`; range inputs add -from / -to). */
+  readonly testId?: string;
+  /** Label of an enum value (default: the resource's translated option). */
+  readonly optionLabel?: (value: string) => string;
 }
 
 /** The filter input under a list column header, chosen by the field's kind. */
@@ -21,11 +27,13 @@ export const ColumnFilterInput = ({
   field,
   filter,
   onChange,
+  label: givenLabel,
+  testId = `filter-${name}`,
+  optionLabel,
 }: ColumnFilterInputProps): ReactNode => {
   const { t } = useTranslation(['resources']);
-  const label = t(`resources:${def.name}.fields.${name}`);
+  const label = givenLabel ?? t(`resources:${def.name}.fields.${name}`);
   const aria = t('resources:generic.filterBy', { field: label });
-  const testId = `filter-${name}`;
   const mode = filterModeOf(field);
   const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
@@ -52,7 +60,9 @@ export const ColumnFilterInput = ({
             ]
           : (field.options ?? []).map((o) => ({
               value: o,
-              label: t(`resources:${def.name}.options.${name}.${o}`, { defaultValue: o }),
+              label: optionLabel
+                ? optionLabel(o)
+                : t(`resources:${def.name}.options.${name}.${o}`, { defaultValue: o }),
             }));
       return (
         <Select

@@ -1,48 +1,23 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  LoadingOverlay,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Chip, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import type { Page } from '../../domain/resources/query';
+import { useNavigate } from 'react-router';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { useRightDrawer } from '../app/useRightDrawer';
 import { errorMessage } from '../i18n/i18n';
 import { errorText } from './apiErrors';
-import { ColumnFilterInput } from './ColumnFilterInput';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DataTable } from './DataTable';
 import { DebouncedTextInput } from './DebouncedTextInput';
-import { FieldValue } from './FieldValue';
+import { resourceExtensions } from './extensions';
 import { formatValue } from './format';
-import {
-  buildListQuery,
-  type ColumnFilter,
-  type ListState,
-  listColumns,
-  listStateToSearch,
-  type PageSize,
-  pageCount,
-  pageSizes,
-  parseListSearch,
-  setColumnFilter,
-  toggleSort,
-} from './listState';
+import { ListPager } from './ListPager';
+import { listColumns, togglePreset } from './listState';
 import { buildPrintHtml, openPrintView } from './printView';
 import { ResourcePreview } from './ResourcePreview';
 import { type Row, resourceApi } from './resourceApi';
+import { usePagedList } from './usePagedList';
 import { useRefTitles } from './useRefTitles';
 import { useResourceAccess } from './useResourceAccess';
 
@@ -56,69 +31,31 @@ export const ResourceListPage = ({ def }: ResourceListPageProps): ReactNode => {
   const navigate = useNavigate();
   const drawer = useRightDrawer();
   const access = useResourceAccess(def);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseListSearch(def, searchParams), [def, searchParams]);
   const columns = useMemo(() => listColumns(def), [def]);
   const columnNames = useMemo(() => columns.map(([name]) => name), [columns]);
-  const queryKey = JSON.stringify(buildListQuery(def, state));
+  const list = usePagedList<Row>(def, (state) => resourceApi.list(def, state));
+  const { state, update, page, rows, total, pages, loading, error, refresh } = list;
 
-  const [page, setPage] = useState<Page<Row> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [bulkBusy, setBulkBusy] = useState(false);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
-
-  const rows = useMemo(() => page?.results ?? [], [page]);
   const refTitles = useRefTitles(def, columnNames, rows);
+  const listActions = resourceExtensions.listActionsOf(def.name);
 
-  const update = useCallback(
-    (next: ListState, replace = false) => setSearchParams(listStateToSearch(def, next), { replace }),
-    [def, setSearchParams],
-  );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey is the content of `state`; reload forces a refetch
+  // Keep only selected rows that are still listed after a reload.
   useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    setError(null);
-    resourceApi
-      .list(def, state)
-      .then((result) => {
-        if (cancelled) return;
-        setPage(result);
-        setSelected((s) => {
-          const ids = new Set(result.results.map((r) => r.id));
-          const kept = [...s].filter((id) => ids.has(id));
-          return kept.length === s.size ? s : new Set(kept);
-        });
-      })
-      .catch((e: unknown) => {
-        if (!cancelled) setError(errorMessage(t, e));
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [def, queryKey, reload]);
+    setSelected((s) => {
+      const ids = new Set(rows.map((r) => r.id));
+      const kept = [...s].filter((id) => ids.has(id));
+      return kept.length === s.size ? s : new Set(kept);
+    });
+  }, [rows]);
 
-  const refresh = () => setReload((n) => n + 1);
-  const total = page?.allFilteredRowCount ?? 0;
-  const pages = pageCount(total, state.pageSize);
-
-  // Past the last page (rows were deleted meanwhile): go to the last one.
-  useEffect(() => {
-    if (!loading && page && page.results.length === 0 && total > 0 && state.page > pages) {
-      update({ ...state, page: pages }, true);
-    }
-  }, [loading, page, total, pages, state, update]);
   const title = t(`resources:${def.name}.title`);
   const fieldLabel = (name: string) => t(`resources:${def.name}.fields.${name}`);
-  const hasFilters = state.search.trim() !== '' || Object.keys(state.filters).length > 0;
+  const hasFilters =
+    state.search.trim() !== '' || Object.keys(state.filters).length > 0 || state.preset !== undefined;
 
   const openPreview = (row: Row) => {
     const goEdit = () => {
@@ -139,17 +76,7 @@ export const ResourceListPage = ({ def }: ResourceListPageProps): ReactNode => {
     );
   };
 
-  const selectable = access.canWrite;
-  const allOnPageSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const someOnPageSelected = rows.some((r) => selected.has(r.id));
-  const toggleAll = () => setSelected(allOnPageSelected ? new Set() : new Set(rows.map((r) => r.id)));
-  const toggleOne = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const selectable = access.genericWrite;
 
   const bulkDelete = async () => {
     setBulkBusy(true);
@@ -205,21 +132,21 @@ export const ResourceListPage = ({ def }: ResourceListPageProps): ReactNode => {
       notifications.show({ color: 'red', message: t('resources:generic.popupBlocked') });
   };
 
-  const sortMark = (name: string) => (state.sortColumn === name ? (state.sortDescending ? ' ▼' : ' ▲') : '');
-  const ariaSort = (name: string): 'ascending' | 'descending' | 'none' =>
-    state.sortColumn === name ? (state.sortDescending ? 'descending' : 'ascending') : 'none';
-
   return (
     <Stack gap="md" data-testid="resource-list" data-resource={def.name}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={2}>{title}</Title>
         <Group gap="xs" wrap="wrap">
-          {access.canWrite && (
+          {listActions.map((Action, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the registered actions of a resource never change order
+            <Action key={index} def={def} />
+          ))}
+          {access.genericWrite && (
             <Button onClick={() => navigate(`/${def.route}/new`)} data-testid="resource-add">
               {t('resources:generic.add')}
             </Button>
           )}
-          {access.canWrite && selected.size > 0 && (
+          {access.genericWrite && selected.size > 0 && (
             <Button
               color="red"
               variant="light"
@@ -261,10 +188,24 @@ export const ResourceListPage = ({ def }: ResourceListPageProps): ReactNode => {
             data-testid="resource-search"
             w={260}
           />
+          {(def.presets ?? []).map((preset) => (
+            <Chip
+              key={preset.key}
+              checked={state.preset === preset.key}
+              onChange={() => update(togglePreset(state, preset.key))}
+              wrapperProps={{
+                'data-testid': `resource-preset-${preset.key}`,
+                'data-active': String(state.preset === preset.key),
+              }}
+              mb={4}
+            >
+              {t(`resources:generic.presets.${preset.key}`)}
+            </Chip>
+          ))}
           {hasFilters && (
             <Button
               variant="subtle"
-              onClick={() => update({ ...state, page: 1, search: '', filters: {} })}
+              onClick={() => update({ ...state, page: 1, search: '', filters: {}, preset: undefined })}
               data-testid="resource-clear-filters"
             >
               {t('resources:generic.clearFilters')}
@@ -282,114 +223,23 @@ export const ResourceListPage = ({ def }: ResourceListPageProps): ReactNode => {
         </Alert>
       )}
 
-      <Box pos="relative">
-        <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
-        <Table.ScrollContainer minWidth={columns.length * 140 + 48}>
-          <Table striped highlightOnHover verticalSpacing="xs" data-testid="resource-table">
-            <Table.Thead>
-              <Table.Tr>
-                {selectable && (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      checked={allOnPageSelected}
-                      indeterminate={someOnPageSelected && !allOnPageSelected}
-                      onChange={toggleAll}
-                      disabled={rows.length === 0}
-                      aria-label={t('resources:generic.selectAll')}
-                      data-testid="resource-select-all"
-                    />
-                  </Table.Th>
-                )}
-                {columns.map(([name]) => (
-                  <Table.Th key={name} aria-sort={ariaSort(name)}>
-                    <UnstyledButton
-                      onClick={() => update(toggleSort(state, name))}
-                      fw={600}
-                      fz="sm"
-                      data-testid={`sort-${name}`}
-                    >
-                      {fieldLabel(name)}
-                      {sortMark(name)}
-                    </UnstyledButton>
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-              <Table.Tr>
-                {selectable && <Table.Th />}
-                {columns.map(([name, field]) => (
-                  <Table.Th key={name}>
-                    <ColumnFilterInput
-                      def={def}
-                      name={name}
-                      field={field}
-                      filter={state.filters[name]}
-                      onChange={(filter: ColumnFilter) => update(setColumnFilter(state, name, filter), true)}
-                    />
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr
-                  key={row.id}
-                  data-testid="resource-row"
-                  data-id={row.id}
-                  onClick={() => openPreview(row)}
-                  style={{ cursor: 'pointer' }}
-                  bg={selected.has(row.id) ? 'var(--mantine-primary-color-light)' : undefined}
-                >
-                  {selectable && (
-                    <Table.Td onClick={(e) => e.stopPropagation()}>
-                      <Checkbox
-                        checked={selected.has(row.id)}
-                        onChange={() => toggleOne(row.id)}
-                        aria-label={t('resources:generic.selectRow')}
-                        data-testid="resource-row-select"
-                      />
-                    </Table.Td>
-                  )}
-                  {columnNames.map((name) => (
-                    <Table.Td key={name} data-field={name}>
-                      <FieldValue def={def} field={name} row={row} refTitles={refTitles} compact />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-              {!loading && !error && rows.length === 0 && (
-                <Table.Tr data-testid="resource-empty">
-                  <Table.Td colSpan={columns.length + (selectable ? 1 : 0)}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      {hasFilters ? t('resources:generic.noMatches') : t('resources:generic.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
+      <DataTable
+        def={def}
+        columns={columns}
+        rows={rows}
+        state={state}
+        onStateChange={update}
+        loading={loading}
+        rowKey={(row) => row.id}
+        refTitles={refTitles}
+        onRowClick={openPreview}
+        selection={selectable ? { selected, onChange: setSelected } : undefined}
+        emptyText={
+          error ? null : hasFilters ? t('resources:generic.noMatches') : t('resources:generic.empty')
+        }
+      />
 
-      <Group justify="space-between" wrap="wrap">
-        <Pagination
-          total={pages}
-          value={Math.min(state.page, pages)}
-          onChange={(p) => update({ ...state, page: p })}
-          data-testid="resource-pagination"
-        />
-        <Group gap="xs">
-          <Text size="sm">{t('resources:generic.pageSize')}</Text>
-          <Select
-            w={90}
-            data={pageSizes.map(String)}
-            value={String(state.pageSize)}
-            onChange={(v) => v && update({ ...state, page: 1, pageSize: Number(v) as PageSize })}
-            allowDeselect={false}
-            aria-label={t('resources:generic.pageSize')}
-            data-testid="resource-page-size"
-          />
-        </Group>
-      </Group>
+      <ListPager state={state} total={total} onStateChange={update} />
 
       <ConfirmDialog
         opened={confirmBulk}

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ResourceDefinition, visibleFields } from '../../domain/resources/types';
 import { errorMessage } from '../i18n/i18n';
 import { ConfirmDialog } from './ConfirmDialog';
+import { resourceExtensions } from './extensions';
 import { FieldValue } from './FieldValue';
 import { type Row, resourceApi } from './resourceApi';
 import { useRefTitles } from './useRefTitles';
@@ -39,13 +40,16 @@ export const ResourcePreview = ({
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [reloads, setReloads] = useState(0);
   const fields = useMemo(() => visibleFields(def).map(([name]) => name), [def]);
   const rows = useMemo(() => (row ? [row] : []), [row]);
   const refTitles = useRefTitles(def, fields, rows);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads forces a refetch (a preview extra changed the record)
   useEffect(() => {
     let cancelled = false;
-    setRow(null);
+    // Reloading the same record keeps showing it meanwhile.
+    setRow((r) => (r?.id === id ? r : null));
     setError(null);
     resourceApi
       .get(def, id)
@@ -58,7 +62,10 @@ export const ResourcePreview = ({
     return () => {
       cancelled = true;
     };
-  }, [def, id, t]);
+  }, [def, id, t, reloads]);
+
+  const extras = resourceExtensions.previewExtrasOf(def.name);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
 
   const remove = async () => {
     setDeleting(true);
@@ -109,14 +116,14 @@ export const ResourcePreview = ({
       )}
       {row && (
         <>
-          {(access.canEdit || access.canWrite) && (
+          {(access.genericEdit || access.genericWrite) && (
             <Group gap="xs">
-              {access.canEdit && (
+              {access.genericEdit && (
                 <Button onClick={onEdit} data-testid="resource-edit">
                   {t('resources:generic.edit')}
                 </Button>
               )}
-              {access.canWrite && (
+              {access.genericWrite && (
                 <Button
                   color="red"
                   variant="light"
@@ -128,6 +135,10 @@ export const ResourcePreview = ({
               )}
             </Group>
           )}
+          {extras.map((Extra, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the registered extras of a resource never change order
+            <Extra key={index} def={def} row={row} reload={reload} />
+          ))}
           <SimpleGrid cols={standalone ? { base: 1, sm: 2 } : 1} spacing="sm" verticalSpacing="sm">
             {[...fields, ...systemColumns].map((field) => (
               <Stack key={field} gap={2} data-testid={`value-${field}`}>

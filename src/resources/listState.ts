@@ -1,4 +1,4 @@
-import type { Filter } from '../../domain/resources/query';
+import { type Filter, type FilterOperator, filterOperators } from '../../domain/resources/query';
 import { type FieldDef, queryableFields, type ResourceDefinition } from '../../domain/resources/types';
 
 /** Page sizes offered by the list screen. */
@@ -20,6 +20,8 @@ export interface ListState {
   readonly sortDescending: boolean;
   readonly search: string;
   readonly filters: Readonly<Record<string, ColumnFilter>>;
+  /** Key of the definition's quick-filter preset in force (e.g. the system log's errors-only). */
+  readonly preset?: string;
 }
 
 /** How a column is filtered in the UI. */
@@ -72,7 +74,14 @@ const cleanFilter = (f: ColumnFilter): ColumnFilter | undefined => {
   return Object.keys(out).length ? out : undefined;
 };
 
-/** Reads the list state from the URL (`page`, `size`, `sort`, `desc`, `q`, `f.<field>`, `f.<field>.from|to`). */
+/** A named quick filter of a definition (`ResourceDefinition.presets`). */
+export type ListPreset = NonNullable<ResourceDefinition['presets']>[number];
+
+/** The definition's preset named `key`, if it has one. */
+export const presetOf = (def: ResourceDefinition, key: string | undefined): ListPreset | undefined =>
+  key === undefined ? undefined : def.presets?.find((p) => p.key === key);
+
+/** Reads the list state from the URL (`page`, `size`, `sort`, `desc`, `q`, `preset`, `f.<field>`, `f.<field>.from|to`). */
 export const parseListSearch = (def: ResourceDefinition, params: URLSearchParams): ListState => {
   const base = defaultListState(def);
   const allowed = new Set(queryableFields(def));
@@ -92,7 +101,7 @@ export const parseListSearch = (def: ResourceDefinition, params: URLSearchParams
     filters[field] = entry;
   }
   const sortValid = sort !== null && allowed.has(sort);
-  return {
+  const state: ListState = {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     pageSize: (pageSizes as readonly number[]).includes(size) ? (size as PageSize) : base.pageSize,
     sortColumn: sortValid ? sort : base.sortColumn,
@@ -100,6 +109,8 @@ export const parseListSearch = (def: ResourceDefinition, params: URLSearchParams
     search: params.get('q') ?? '',
     filters,
   };
+  const preset = presetOf(def, params.get('preset') ?? undefined);
+  return preset ? { ...state, preset: preset.key } : state;
 };
 
 /** Writes the list state to a query string; defaults are left out so URLs stay short. */
@@ -116,6 +127,7 @@ export const listStateToSearch = (def: ResourceDefinition, state: ListState): UR
     if (state.sortDescending) params.set('desc', '1');
   }
   if (state.search.trim() !== '') params.set('q', state.search);
+  if (presetOf(def, state.preset)) params.set('preset', state.preset ?? '');
   for (const [field, raw] of Object.entries(state.filters)) {
     const f = cleanFilter(raw);
     if (!f) continue;
@@ -138,12 +150,23 @@ const toNumber = (v: string): number | undefined => {
   return v.trim() !== '' && Number.isFinite(n) ? n : undefined;
 };
 
+type PresetFilter = ListPreset['filters'][number];
+
+const presetFilter = (f: PresetFilter): Filter => {
+  const operator = (filterOperators as readonly string[]).includes(f.operator)
+    ? (f.operator as FilterOperator)
+    : 'eq';
+  return f.value === undefined ? { field: f.field, operator } : { field: f.field, operator, value: f.value };
+};
+
 /** Turns the UI filter state and the quick search into the API's BasicFiltersSerialized filters. */
 export const buildFilters = (
   def: ResourceDefinition,
-  state: Pick<ListState, 'search' | 'filters'>,
+  state: Pick<ListState, 'search' | 'filters' | 'preset'>,
 ): Filter[] => {
   const out: Filter[] = [];
+  // The preset's filters come from the definition as they are; the server checks them like any other.
+  for (const f of presetOf(def, state.preset)?.filters ?? []) out.push(presetFilter(f));
   const allowed = new Set(queryableFields(def));
   const search = state.search.trim();
   if (search !== '' && allowed.has(def.titleField)) {
@@ -219,6 +242,12 @@ export const toggleSort = (state: ListState, column: string): ListState => ({
   sortColumn: column,
   sortDescending: state.sortColumn === column ? !state.sortDescending : false,
 });
+
+/** Switches a preset on (or off when it is the one in force) and goes back to the first page. */
+export const togglePreset = (state: ListState, key: string): ListState => {
+  const { preset, ...rest } = state;
+  return preset === key ? { ...rest, page: 1 } : { ...rest, page: 1, preset: key };
+};
 
 /** Replaces one column filter (an empty one removes it) and goes back to the first page. */
 export const setColumnFilter = (state: ListState, field: string, filter: ColumnFilter): ListState => {

@@ -1,4 +1,5 @@
-const escapeHtml = (text: string): string =>
+/** Text made safe inside HTML elements and attribute values. */
+export const escapeHtml = (text: string): string =>
   text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

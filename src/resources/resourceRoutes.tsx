@@ -5,6 +5,7 @@ import { ResourceForm } from './ResourceForm';
 import { ResourceListPage } from './ResourceListPage';
 import { ResourcePreview } from './ResourcePreview';
 import { resourceDefinitions } from './registry';
+import { hasGenericWrite } from './useResourceAccess';
 
 const PreviewRoute = ({ def }: { readonly def: ResourceDefinition }): ReactNode => {
   const { id = '' } = useParams();
@@ -43,10 +44,17 @@ const FormRoute = ({
   );
 };
 
-/** The generic screens of every resource: list, add, preview and edit. */
+/**
+ * The generic screens of every resource: list, add, preview and edit. Resources written by their area
+ * screens (`customWrite`) and read-only ones get no generic add / edit routes.
+ */
 export const resourceRoutes: { path: string; element: ReactNode }[] = resourceDefinitions.flatMap((def) => [
   { path: `/${def.route}`, element: <ResourceListPage key={def.name} def={def} /> },
-  { path: `/${def.route}/new`, element: <FormRoute key={`${def.name}-new`} def={def} edit={false} /> },
+  ...(hasGenericWrite(def)
+    ? [{ path: `/${def.route}/new`, element: <FormRoute key={`${def.name}-new`} def={def} edit={false} /> }]
+    : []),
   { path: `/${def.route}/:id`, element: <PreviewRoute key={`${def.name}-preview`} def={def} /> },
-  { path: `/${def.route}/:id/edit`, element: <FormRoute key={`${def.name}-edit`} def={def} edit /> },
+  ...(hasGenericWrite(def) && !def.noEdit
+    ? [{ path: `/${def.route}/:id/edit`, element: <FormRoute key={`${def.name}-edit`} def={def} edit /> }]
+    : []),
 ]);

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { validateRecord } from '../../domain/resources/schema';
 import {
   type FieldDef,
@@ -12,6 +13,9 @@ import { hashPassword } from '../../server/auth/password';
 import type { AppContext } from '../../server/context';
 import { clientAccount } from '../../server/db/internalTables';
 import { type Row, toDbValues } from '../../server/resources/rows';
+import type { Scope } from '../../server/resources/scope';
+import { documentServiceOf } from '../../server/warehouse/documents/documentService';
+import { replaceProductBarcodes } from '../../server/warehouse/records/productBarcodes';
 
 /** Test data builders: one system for every server test. */
 export const testPassword = 'Secret-pass-1';
@@ -144,7 +148,8 @@ export const validValueFor = (f: FieldDef): unknown => {
     case 'enumList':
       return f.options?.slice(0, 2) ?? [];
     case 'tags':
-      return ['alpha', randomText({ kind: 'string' }, 6)];
+      // Both random: some tag lists must be unique within the account (product barcodes).
+      return [randomText({ kind: 'string' }, 8), randomText({ kind: 'string' }, 6)];
     case 'json':
       return { answer: 42, list: [1, 'two'] };
     case 'color':
@@ -223,6 +228,7 @@ export const aRecord = async (
     })
     .returning();
   if (!row) throw new Error(`no ${def.name}`);
+  await afterDirectInsert(ctx, def, row);
   return row;
 };
 
@@ -248,4 +254,295 @@ export const anEmailAccount = async (
     .returning();
   if (!row) throw new Error('no email account');
   return row;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// orders: products, locations, stock and orders for the warehouse order, count and production tests
+// ---------------------------------------------------------------------------------------------------------
+
+/** The tenancy scope of a test user, as the server builds it from the user's token. */
+export const orderScopeOf = (user: TestUser): Scope => {
+  const claims = { ...claimsOf(user.row), exp: Math.floor(Date.now() / 1000) + 600 };
+  return {
+    clientAccountId: claims.acc,
+    contractorId: claims.ctr,
+    userId: claims.sub,
+    userName: claims.name,
+    claims,
+  };
+};
+
+/** A product without locks or required batch attributes (index and name with a hyphen); `overrides` set any field. */
+export const anOrderProduct = async (
+  ctx: AppContext,
+  clientAccountId: string,
+  overrides: Row = {},
+): Promise<Row> => {
+  const table = ctx.schema.resourceTables.product;
+  if (!table) throw new Error('no product table');
+  const suffix = randomUUID().slice(0, 8).toUpperCase();
+  const [row] = await ctx.db
+    .insert(table)
+    .values({ clientAccountId, index: `P-${suffix}`, name: `Product-${suffix}`, unit: 'pcs', ...overrides })
+    .returning();
+  if (!row) throw new Error('no product');
+  return row;
+};
+
+/** A storage location without a type (so it holds stock) and without locks; `overrides` set any field. */
+export const anOrderLocation = async (
+  ctx: AppContext,
+  clientAccountId: string,
+  overrides: Row = {},
+): Promise<Row> => {
+  const table = ctx.schema.resourceTables.storageSpace;
+  if (!table) throw new Error('no storageSpace table');
+  const [row] = await ctx.db
+    .insert(table)
+    .values({ clientAccountId, label: `L-${randomUUID().slice(0, 8).toUpperCase()}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('no location');
+  return row;
+};
+
+/** Goods received through a confirmed direct receipt (DIN): stock exists only through documents. */
+export const receiveOrderStock = async (
+  ctx: AppContext,
+  user: TestUser,
+  lines: readonly {
+    productId: string;
+    locationId: string;
+    quantity: number;
+    container?: string;
+    serialNumber?: string;
+    expDate?: string;
+  }[],
+): Promise<Row> => {
+  const service = documentServiceOf(ctx);
+  return service.transaction((tx) =>
+    service.create(
+      tx,
+      orderScopeOf(user),
+      {
+        typeCode: 'DIN',
+        positions: lines.map((l) => ({
+          productId: l.productId,
+          quantity: l.quantity,
+          destinationLocationId: l.locationId,
+          destinationContainer: l.container ?? null,
+          serialNumber: l.serialNumber ?? null,
+          expDate: l.expDate ?? null,
+        })),
+      },
+      { confirm: true },
+    ),
+  );
+};
+
+/** Quantity on hand of a product (at one location when given), summed over the stock rows. */
+export const stockQuantityOf = async (
+  ctx: AppContext,
+  clientAccountId: string,
+  productId: string,
+  locationId?: string,
+): Promise<number> => {
+  const { stock } = ctx.schema.warehouseTables;
+  const rows = await ctx.db
+    .select({ quantity: stock.quantity, locationId: stock.locationId })
+    .from(stock)
+    .where(and(eq(stock.clientAccountId, clientAccountId), eq(stock.productId, productId)));
+  return rows
+    .filter((r) => !locationId || r.locationId === locationId)
+    .reduce((sum, r) => Math.round((sum + Number(r.quantity)) * 1e6) / 1e6, 0);
+};
+
+/**
+ * An order row with positions inserted directly (no API, no numbering): for tenancy tests and for statuses
+ * the API reaches only through a long way round.
+ */
+export const anOrderRow = async (
+  ctx: AppContext,
+  clientAccountId: string,
+  overrides: Row = {},
+  positions: readonly Row[] = [],
+): Promise<Row> => {
+  const orders = ctx.schema.resourceTables.wmsOrder;
+  const lines = ctx.schema.resourceTables.wmsOrderPosition;
+  if (!orders || !lines) throw new Error('no order tables');
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({
+      clientAccountId,
+      orderNumber: `T-${randomUUID().slice(0, 12)}`,
+      typeCode: 'OOU',
+      statusCode: 'workingCopy',
+      positionsCount: positions.length,
+      positionsDone: 0,
+      ...overrides,
+    })
+    .returning();
+  if (!order) throw new Error('no order');
+  if (positions.length)
+    await ctx.db
+      .insert(lines)
+      .values(positions.map((p, i) => ({ clientAccountId, orderId: order.id, lineNo: i + 1, ...p })));
+  return order;
+};
+
+// ---- Warehouse records: products, locations, files (test/server/warehouse/records) ----
+
+/**
+ * Rows the resource hooks keep beside a record, written for rows inserted directly too, so test data
+ * holds the same invariants as data saved through the API (a product's barcodes in product_barcode).
+ */
+const afterDirectInsert = async (ctx: AppContext, def: ResourceDefinition, row: Row): Promise<void> => {
+  if (def.name === 'product')
+    await replaceProductBarcodes(
+      ctx.db,
+      String(row.clientAccountId),
+      String(row.id),
+      Array.isArray(row.barcodes) ? row.barcodes.map(String) : [],
+    );
+};
+
+/** A product of the account (inserted directly, barcodes registered); `overrides` set any field. */
+export const aProduct = (ctx: AppContext, clientAccountId: string, overrides: Row = {}): Promise<Row> =>
+  aRecord(ctx, definitionOf(ctx, 'product'), clientAccountId, {
+    defaultLocationId: null,
+    contractorId: null,
+    mainGroupId: null,
+    ...overrides,
+  });
+
+/** A location type of the account; holds stock unless `handleStock: false`. */
+export const aLocationType = (ctx: AppContext, clientAccountId: string, overrides: Row = {}): Promise<Row> =>
+  aRecord(ctx, definitionOf(ctx, 'storageSpaceType'), clientAccountId, {
+    parentTypeId: null,
+    handleStock: true,
+    ...overrides,
+  });
+
+/** A location of the account, top level unless `parentId` is given, without a type unless `typeId` is. */
+export const aLocation = (ctx: AppContext, clientAccountId: string, overrides: Row = {}): Promise<Row> =>
+  aRecord(ctx, definitionOf(ctx, 'storageSpace'), clientAccountId, {
+    parentId: null,
+    typeId: null,
+    ...overrides,
+  });
+
+/** A multipart/form-data body with files under one field name, for `app.inject` (File/upload). */
+export const multipartBody = (
+  field: string,
+  files: readonly { readonly fileName: string; readonly contentType: string; readonly data: Buffer }[],
+): { payload: Buffer; headers: { 'content-type': string } } => {
+  const boundary = `----aisle-test-${randomUUID()}`;
+  const parts: Buffer[] = [];
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.fileName}"\r\n` +
+          `Content-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+/** The smallest valid PNG (1×1 pixel), for image uploads. */
+export const tinyPng = (): Buffer =>
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+// ---------------------------------------------------------------------------------------------------------
+// warehouse: documents and stock (test/server/warehouse/documents, test/server/warehouse/stock)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Product fields that keep the document rules quiet (aProduct fills booleans with `true`). */
+const plainProduct: Row = {
+  lockIn: false,
+  lockOut: false,
+  lockRelocate: false,
+  requiredProdDate: false,
+  requiredExpDate: false,
+  requiredSerial: false,
+  minTemperature: null,
+  maxTemperature: null,
+  minimalExpDays: null,
+  hideFromPortal: false,
+};
+
+/** A product no rule objects to (no locks, nothing required, no temperature range); `overrides` set any field. */
+export const aStockProduct = (ctx: AppContext, clientAccountId: string, overrides: Row = {}): Promise<Row> =>
+  aProduct(ctx, clientAccountId, { ...plainProduct, ...overrides });
+
+/** A location that holds stock and has no locks, temperature or capacity; `overrides` set any field. */
+export const aStockLocation = (ctx: AppContext, clientAccountId: string, overrides: Row = {}): Promise<Row> =>
+  aLocation(ctx, clientAccountId, {
+    lockedIn: false,
+    lockedOut: false,
+    temperature: null,
+    capacityKg: null,
+    pickupOrder: null,
+    ...overrides,
+  });
+
+/** A document made through the DocumentService (as POST /api/WmsDocument does), in its own transaction. */
+export const aDocument = (
+  ctx: AppContext,
+  user: TestUser,
+  input: Row,
+  options: { confirm?: boolean; generated?: boolean; orderId?: string } = {},
+): Promise<Row & { positions: Row[] }> => {
+  const service = documentServiceOf(ctx);
+  return service.transaction((tx) => service.create(tx, orderScopeOf(user), input, options));
+};
+
+/** Receives goods with a confirmed direct receipt (DIN) into one location; returns the document. */
+export const receiveStock = (
+  ctx: AppContext,
+  user: TestUser,
+  locationId: string,
+  lines: readonly Row[],
+): Promise<Row & { positions: Row[] }> =>
+  aDocument(
+    ctx,
+    user,
+    { typeCode: 'DIN', destinationLocationId: locationId, positions: lines },
+    { confirm: true },
+  );
+
+/** The stock rows of an account (optionally of one product), oldest key first. */
+export const stockRowsOf = async (ctx: AppContext, clientAccountId: string, productId?: string) => {
+  const { stock } = ctx.schema.warehouseTables;
+  const rows = await ctx.db
+    .select()
+    .from(stock)
+    .where(
+      productId
+        ? and(eq(stock.clientAccountId, clientAccountId), eq(stock.productId, productId))
+        : eq(stock.clientAccountId, clientAccountId),
+    );
+  return rows.sort(
+    (a, b) => a.firstReceiptAt.getTime() - b.firstReceiptAt.getTime() || (a.id < b.id ? -1 : 1),
+  );
+};
+
+/** Sets an account's logistics config (jsonb as stored; parsed with defaults by the server). */
+export const setLogisticsConfig = async (
+  ctx: AppContext,
+  clientAccountId: string,
+  config: Row,
+): Promise<void> => {
+  await ctx.db
+    .update(clientAccount)
+    .set({ logisticsConfig: config })
+    .where(eq(clientAccount.id, clientAccountId));
 };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import {
+  formatDocumentNumber,
+  numberingSchemeSchema as numberingDomainSchema,
+  provisionalNumber,
+} from '../../../domain/numbering/documentNumber';
 import { documentTypeCodes } from '../../../domain/warehouse/documentTypes';
 import {
   defaultLogisticsConfig,
+  documentNumberingFor,
   logisticsConfigSchema,
   numberingSchemeFor,
   numberingSchemeSchema,
@@ -28,7 +34,7 @@ describe('logistics config', () => {
       separator: '/',
     });
     expect(defaultLogisticsConfig).toMatchObject({
-      workingCopyPrefix: 'WC',
+      workingCopyPrefix: 'WC-',
       workingCopiesCountInStock: false,
       printLayouts: [],
       rules: {
@@ -87,5 +93,26 @@ describe('logistics config', () => {
     expect(
       logisticsConfigSchema.safeParse({ printLayouts: [{ name: '', objectType: 'x', content: '' }] }).success,
     ).toBe(false);
+  });
+
+  it('takes its numbering schema from domain/numbering (one source of truth)', () => {
+    expect(numberingSchemeSchema).toBe(numberingDomainSchema);
+    expect(
+      logisticsConfigSchema.safeParse({ numbering: { DIN: { ...scheme, prefix: 'P/Z' } } }).success,
+    ).toBe(false);
+    expect(logisticsConfigSchema.safeParse({ workingCopyPrefix: 'W/C' }).success).toBe(false);
+    // A partial scheme is completed with the numbering defaults.
+    expect(logisticsConfigSchema.parse({ numbering: { DIN: { prefix: 'PZ' } } }).numbering.DIN).toEqual({
+      ...defaultLogisticsConfig.numbering.DIN,
+      prefix: 'PZ',
+    });
+  });
+
+  it('gives the numbering functions the type scheme with the account working-copy prefix', () => {
+    const config = logisticsConfigSchema.parse({ numbering: { DIN: scheme }, workingCopyPrefix: 'KR_' });
+    const din = documentNumberingFor(config, 'DIN');
+    expect(formatDocumentNumber(din, 42, '2026-11-05')).toEqual({ ok: true, number: 'PZ/26/11/00042' });
+    expect(provisionalNumber(din, 3, 'T01', '2026-11-05')).toEqual({ ok: true, number: 'KR_PZ/26/11/T01-3' });
+    expect(documentNumberingFor(defaultLogisticsConfig, 'DOU').workingCopyPrefix).toBe('WC-');
   });
 });

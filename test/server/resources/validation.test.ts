@@ -15,7 +15,9 @@ import {
 import { createTestApp, type TestApp } from '../../support/testApp';
 
 const definitions = await loadDefinitions();
-const writable = definitions.filter((d) => !d.readOnly);
+const writable = definitions.filter((d) => !d.readOnly && !d.customWrite);
+/** Resources written by an area module: their rows are inserted directly to check the database rules. */
+const moduleWritten = definitions.filter((d) => d.customWrite);
 
 /** Values that break one rule of a field, with the rule and its params. */
 const breakersOf = (f: FieldDef): { value: unknown; rule: ErrorCode; params?: Record<string, number> }[] => {
@@ -172,7 +174,13 @@ describe('validation, unique and foreign-key rules of every resource', () => {
         expect(first.statusCode, first.body).toBe(201);
         const taken = first.json()[field] as string;
         const rule = f.uniqueRule ?? 'uniqueConflict';
-        const same = typeof taken === 'string' && f.lowerCase ? taken.toUpperCase() : taken;
+        // Case-normalised fields clash however the value is typed.
+        const same =
+          typeof taken === 'string' && f.lowerCase
+            ? taken.toUpperCase()
+            : typeof taken === 'string' && f.upperCase
+              ? taken.toLowerCase()
+              : taken;
         const dup = await post(def, { ...(await validPayloadFor(t.ctx, def, acc)), [field]: same });
         expect(dup.statusCode, dup.body).toBe(409);
         expect(dup.json()).toMatchObject({ code: rule, fields: [{ field, rule }] });
@@ -260,6 +268,37 @@ describe('validation, unique and foreign-key rules of every resource', () => {
         } else {
           expect(del.statusCode, del.body).toBe(204);
           expect(targetAfter.statusCode).toBe(404);
+          if (behaviour === 'cascade') expect(rowAfter.statusCode).toBe(404);
+          else expect(rowAfter.json()[field]).toBeNull();
+        }
+      });
+    }
+
+  for (const def of moduleWritten)
+    for (const [field, f] of Object.entries(def.fields)) {
+      if (f.kind !== 'ref' || f.internal) continue;
+      const targetDef = definitions.find((d) => d.name === f.ref);
+      // Rows of another module resource are deleted by that module's rules, not the generic DELETE.
+      if (!targetDef || targetDef.readOnly || targetDef.customWrite) continue;
+      const behaviour = f.onDelete ?? 'restrict';
+      it(`${def.name}.${field} → ${f.ref}: deleting the referenced row is ${behaviour}`, async () => {
+        const target = await aRecord(t.ctx, targetDef, acc);
+        const stored = await aRecord(t.ctx, def, acc, { [field]: target.id });
+        const url = `/api/${def.path}/${stored.id}`;
+        const before = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+        expect(before.json()[field]).toBe(target.id);
+        const del = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/${targetDef.path}/${target.id}`,
+          headers: admin.headers,
+        });
+        const rowAfter = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+        if (behaviour === 'restrict') {
+          expect(del.statusCode, del.body).toBe(409);
+          expect(del.json().code).toBe('foreignKeyConflict');
+          expect(rowAfter.json()).toEqual(before.json());
+        } else {
+          expect(del.statusCode, del.body).toBe(204);
           if (behaviour === 'cascade') expect(rowAfter.statusCode).toBe(404);
           else expect(rowAfter.json()[field]).toBeNull();
         }

@@ -1,0 +1,126 @@
+import { basename } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import type { AppContext } from '../context';
+import { scopeOf } from '../resources/scope';
+import { FileStore, type NewFile } from './fileStore';
+import { authFromQuery } from './queryToken';
+
+/** Largest image one upload may carry (bytes). */
+export const maxImageBytes = 10 * 1024 * 1024;
+/** Images one upload may carry. */
+export const maxImagesPerUpload = 10;
+
+const refQuery = z.object({
+  refResourceType: z.string().trim().min(1).max(100),
+  refResourceId: z.string().trim().min(1).max(100),
+});
+type IdParams = { id: string };
+
+const imageType = /^image\/[a-z0-9][a-z0-9.+-]*$/i;
+
+/** A file name without folders or control characters, at most 255 characters. */
+const cleanFileName = (name: string | undefined): string => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  const base = basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (base || 'file').slice(0, 255);
+};
+
+/** Content-Disposition with a plain fallback name and the exact one (RFC 6266 / 5987). */
+const disposition = (kind: 'inline' | 'attachment', fileName: string): string => {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+};
+
+/** @fastify/multipart's own errors, as catalogue errors (a too-big image is fileTooBig, the rest a bad request). */
+const fromMultipartError = (err: unknown): unknown => {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('fileTooBig');
+  if (typeof code === 'string' && code.startsWith('FST_')) return new AppError('badRequest', { detail: code });
+  if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message))
+    return new AppError('badRequest', { detail: err.message });
+  return err;
+};
+
+/**
+ * Files (§7): POST File/upload (multipart, field `images`), GET File/list, GET File/download/{id}
+ * (bearer or ?access_token= for <img> tags), DELETE File/delete/{id}. Stored in the database.
+ */
+export const registerFileRoutes = async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
+  await app.register(multipart, {
+    limits: { fileSize: maxImageBytes, files: maxImagesPerUpload, fields: 20, parts: 40, fieldSize: 10_000 },
+  });
+  const store = new FileStore(ctx);
+
+  const refOf = (query: unknown) => {
+    const q = refQuery.safeParse(query);
+    if (!q.success)
+      throw new AppError('badRequest', {
+        fields: q.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), rule: 'invalidValue' as const })),
+      });
+    return q.data;
+  };
+
+  app.post('/api/File/upload', async (request, reply) => {
+    const scope = scopeOf(request);
+    const ref = refOf(request.query);
+    const owner = await store.owner(scope, ref.refResourceType, ref.refResourceId, 'write');
+    if (!request.isMultipart()) throw new AppError('badRequest');
+    const files: NewFile[] = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'images')
+          throw new AppError('badRequest', { fields: [{ field: part.fieldname, rule: 'invalidValue' }] });
+        if (!imageType.test(part.mimetype)) throw new AppError('fileExtensionNotAllowed');
+        const data = await part.toBuffer();
+        files.push({ fileName: cleanFileName(part.filename), contentType: part.mimetype.toLowerCase(), data });
+      }
+    } catch (err) {
+      throw fromMultipartError(err);
+    }
+    if (!files.length) throw new AppError('formHasErrors', { fields: [{ field: 'images', rule: 'required' }] });
+    return reply.status(201).send({ files: await store.save(scope, owner, files) });
+  });
+
+  app.get('/api/File/list', async (request) => {
+    const scope = scopeOf(request);
+    const ref = refOf(request.query);
+    const owner = await store.owner(scope, ref.refResourceType, ref.refResourceId, 'read');
+    return { results: await store.list(scope, owner) };
+  });
+
+  app.get<{ Params: IdParams }>('/api/File/download/:id', async (request, reply) => {
+    await authFromQuery(request, ctx);
+    const scope = scopeOf(request);
+    let file: Awaited<ReturnType<FileStore['download']>>;
+    try {
+      file = await store.download(scope, request.params.id);
+    } catch (err) {
+      // Not "forbidden": that would be logged with the URL, and the URL may carry the token.
+      if (err instanceof AppError && err.code === 'forbidden') throw new AppError('notFoundOrNoPermission');
+      throw err;
+    }
+    const contentType = String(file.info.contentType);
+    const inline = contentType.startsWith('image/') || contentType === 'application/pdf';
+    return (
+      reply
+        .header('content-type', contentType)
+        .header('content-disposition', disposition(inline ? 'inline' : 'attachment', String(file.info.fileName)))
+        .header('x-content-type-options', 'nosniff')
+        // An uploaded SVG opened on its own must not run scripts in the app's origin.
+        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
+        // A file id never gets other bytes.
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .send(file.data)
+    );
+  });
+
+  app.delete<{ Params: IdParams }>('/api/File/delete/:id', async (request, reply) => {
+    await store.remove(scopeOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+};

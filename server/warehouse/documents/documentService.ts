@@ -1,0 +1,642 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { AppError, type FieldError } from '../../../domain/errors';
+import type { ResourceDefinition } from '../../../domain/resources/types';
+import { type DocumentTypeCode, documentTypeOf } from '../../../domain/warehouse/documentTypes';
+import { issue, type WarehouseIssue } from '../../../domain/warehouse/issues';
+import type { LogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
+import { addQuantities, roundQuantity } from '../../../domain/warehouse/quantity';
+import {
+  assertDocumentTransition,
+  canDeleteDocument,
+  canEditDocument,
+  type DocumentStatus,
+  isDocumentStatus,
+} from '../../../domain/warehouse/statuses';
+import {
+  inverseMovements,
+  movementsOf,
+  type StockMovement,
+  stockKeyString,
+} from '../../../domain/warehouse/stock';
+import { validateDocument } from '../../../domain/warehouse/validateDocument';
+import type { DocumentDraft, PositionDraft } from '../../../domain/warehouse/validationInput';
+import { checkPositionsNotEditable } from '../../../domain/warehouse/validators/checkPositionsNotEditable';
+import type { AppContext, DataChange } from '../../context';
+import type { Executor, Tx } from '../../db/client';
+import type { ResourceTable } from '../../db/resourceTables';
+import { fromDatabaseError } from '../../http/dbErrors';
+import { ResourceService } from '../../resources/resourceService';
+import { type Row, toApiRow, toDbValues } from '../../resources/rows';
+import type { Scope } from '../../resources/scope';
+import { loadLogisticsConfig, loadProducts, num, text } from '../stock/ruleInputs';
+import { fromDbKey } from '../stock/stockKeys';
+import { type KeyDemand, type StockChange, stockServiceOf } from '../stock/stockService';
+import {
+  documentDraftOf,
+  type PositionValues,
+  parseDocumentInput,
+  positionDraftOf,
+  samePositions,
+} from './documentInput';
+import { assignDocumentNumber, collision, isWorkingCopyNumber, numberTaken } from './documentNumbering';
+import { type LoadedProducts, loadValidationContext } from './validationContext';
+
+/** A document as every document call returns it: the wmsDocument row plus its positions in line order. */
+export type DocumentWithPositions = Row & { readonly positions: Row[] };
+
+export interface CreateOptions {
+  /** Save it confirmed: stock moves in the same transaction. Also read from the input's `confirm`. */
+  readonly confirm?: boolean;
+  /** Made by a module (orders, verification): its positions cannot be edited by hand afterwards. */
+  readonly generated?: boolean;
+  /** Links the document to this order (overrides the input's orderId). */
+  readonly orderId?: string;
+}
+
+export interface UpdateOptions {
+  readonly confirm?: boolean;
+  /** The generating module itself rewrites the positions of a generated document. */
+  readonly generated?: boolean;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Header references the domain rules do not look up themselves (locations and products they do).
+const checkedRefs = ['contractorId', 'orderId', 'precedingDocumentId', 'responsibleUserId'] as const;
+
+/**
+ * Rule issues → one error. Only "not enough stock" is stockShortfall (409), whether the rules saw it first or
+ * the conditional decrement did, so a client gets the same answer however close the race; anything else is
+ * documentInvalid (422). Both carry every issue with its code and positionIndex.
+ */
+const throwIssues = (issues: readonly WarehouseIssue[]): void => {
+  if (!issues.length) return;
+  const code = issues.every((i) => i.code === 'quantityExceedsAvailable')
+    ? 'stockShortfall'
+    : 'documentInvalid';
+  throw new AppError(code, { issues: issues.map((i) => ({ ...i })) });
+};
+
+const statusOf = (row: Row): DocumentStatus => {
+  const s = row.statusCode;
+  return isDocumentStatus(s) ? s : 'workingCopy';
+};
+
+/** Progress counters kept on the document (000 §3): what is confirmed and what still waits. */
+const progressOf = (status: DocumentStatus, positions: readonly PositionDraft[]): Row => {
+  const count = positions.length;
+  const total = addQuantities(...positions.map((p) => p.quantity));
+  if (status === 'workingCopy')
+    return {
+      confirmedPositions: 0,
+      unconfirmedPositions: count,
+      confirmedQuantity: 0,
+      unconfirmedQuantity: total,
+    };
+  if (status === 'confirmed')
+    return {
+      confirmedPositions: count,
+      unconfirmedPositions: 0,
+      confirmedQuantity: total,
+      unconfirmedQuantity: 0,
+    };
+  // A reverted document has nothing confirmed and nothing left to do.
+  return { confirmedPositions: 0, unconfirmedPositions: 0, confirmedQuantity: 0, unconfirmedQuantity: 0 };
+};
+
+const definition = (ctx: AppContext, name: string): ResourceDefinition => {
+  const def = ctx.schema.definitions.find((d) => d.name === name);
+  if (!def) throw new Error(`no resource ${name}`);
+  return def;
+};
+
+const tableOf = (ctx: AppContext, name: string): ResourceTable => {
+  const t = ctx.schema.resourceTables[name];
+  if (!t) throw new Error(`no table for ${name}`);
+  return t;
+};
+
+/**
+ * Warehouse documents: create, edit, confirm, revert and delete, each in the caller's transaction, with the
+ * domain rules (validateDocument, statuses, movementsOf) and the stock ledger. Callers check access; the service
+ * scopes every row to the caller's account. Change events go out after commit when the transaction was opened
+ * with `transaction()`, at once otherwise.
+ */
+export class DocumentService {
+  private readonly ctx: AppContext;
+  private readonly docDef: ResourceDefinition;
+  private readonly posDef: ResourceDefinition;
+  private readonly docs: ResourceTable;
+  private readonly positions: ResourceTable;
+  private readonly docService: ResourceService;
+  private readonly pending = new WeakMap<Tx, DataChange[]>();
+
+  constructor(ctx: AppContext) {
+    this.ctx = ctx;
+    this.docDef = definition(ctx, 'wmsDocument');
+    this.posDef = definition(ctx, 'wmsDocumentPosition');
+    this.docs = tableOf(ctx, 'wmsDocument');
+    this.positions = tableOf(ctx, 'wmsDocumentPosition');
+    this.docService = new ResourceService(ctx, this.docDef);
+  }
+
+  private dcol(name: string) {
+    const c = this.docs[name];
+    if (!c) throw new Error(`no column ${name}`);
+    return c;
+  }
+
+  private pcol(name: string) {
+    const c = this.positions[name];
+    if (!c) throw new Error(`no column ${name}`);
+    return c;
+  }
+
+  /** Runs `fn` in one transaction and publishes the change events of the service calls in it after commit. */
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const queued: DataChange[] = [];
+    const result = await this.ctx.db.transaction(async (tx) => {
+      this.pending.set(tx, queued);
+      return fn(tx);
+    });
+    for (const change of queued) this.ctx.changes.next(change);
+    return result;
+  }
+
+  private emit(tx: Tx, scope: Scope, resourceType: string, id: string, action: DataChange['action']) {
+    const change: DataChange = { clientAccountId: scope.clientAccountId, resourceType, id, action };
+    const queue = this.pending.get(tx);
+    if (queue) queue.push(change);
+    else this.ctx.changes.next(change);
+  }
+
+  private emitStock(tx: Tx, scope: Scope, changes: readonly StockChange[]) {
+    for (const c of changes) this.emit(tx, scope, 'stock', c.id, c.action);
+  }
+
+  /** The document row, locked for the rest of the transaction; another account's is not found. */
+  private async lock(tx: Tx, scope: Scope, id: string): Promise<Row> {
+    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    const [row] = await tx
+      .select()
+      .from(this.docs)
+      .where(and(this.docService.scopeCondition(scope), eq(this.dcol('id'), id)))
+      .for('update');
+    if (!row) throw new AppError('notFoundOrNoPermission');
+    return row;
+  }
+
+  private async positionRows(db: Executor, accountId: string, documentId: string): Promise<Row[]> {
+    return db
+      .select()
+      .from(this.positions)
+      .where(and(eq(this.pcol('clientAccountId'), accountId), eq(this.pcol('documentId'), documentId)))
+      .orderBy(asc(this.pcol('lineNo')));
+  }
+
+  private withPositions(row: Row, positions: readonly Row[]): DocumentWithPositions {
+    return { ...toApiRow(this.docDef, row), positions: positions.map((p) => toApiRow(this.posDef, p)) };
+  }
+
+  /** The document with its positions; another account's (or, for contractors, another contractor's) is 404. */
+  async get(db: Executor, scope: Scope, id: string): Promise<DocumentWithPositions> {
+    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    const [row] = await db
+      .select()
+      .from(this.docs)
+      .where(and(this.docService.scopeCondition(scope), eq(this.dcol('id'), id)));
+    if (!row) throw new AppError('notFoundOrNoPermission');
+    return this.withPositions(row, await this.positionRows(db, scope.clientAccountId, id));
+  }
+
+  /** References the rules do not check must point into the caller's account (as in the generic resources). */
+  private async checkRefs(tx: Tx, scope: Scope, header: Row): Promise<void> {
+    const fields: FieldError[] = [];
+    for (const name of checkedRefs) {
+      const value = header[name];
+      const target = this.docDef.fields[name]?.ref;
+      if (typeof value !== 'string' || !target) continue;
+      const t = tableOf(this.ctx, target);
+      const idCol = t.id;
+      const accountCol = t.clientAccountId;
+      if (!idCol || !accountCol) continue;
+      const found = await tx
+        .select({ id: idCol })
+        .from(t)
+        .where(and(eq(idCol, value), eq(accountCol, scope.clientAccountId)))
+        .limit(1);
+      if (!found.length) fields.push({ field: name, rule: 'invalidValue' });
+    }
+    if (fields.length) throw new AppError('formHasErrors', { fields });
+  }
+
+  private async precedingNumber(tx: Tx, scope: Scope, header: Row): Promise<string | null> {
+    const id = text(header.precedingDocumentId);
+    if (!id) return null;
+    const [row] = await tx
+      .select({ n: this.dcol('documentNumber') })
+      .from(this.docs)
+      .where(and(eq(this.dcol('id'), id), eq(this.dcol('clientAccountId'), scope.clientAccountId)));
+    return text(row?.n);
+  }
+
+  private async validate(
+    tx: Tx,
+    scope: Scope,
+    config: LogisticsConfig,
+    draft: DocumentDraft,
+    drafts: readonly PositionDraft[],
+    opts: { availability: boolean; ownReserved?: ReadonlyMap<string, number>; documentId?: string },
+  ): Promise<LoadedProducts> {
+    const { context, products } = await loadValidationContext(
+      this.ctx,
+      tx,
+      scope.clientAccountId,
+      config,
+      draft,
+      drafts,
+      opts,
+    );
+    throwIssues(validateDocument(draft, drafts, context));
+    return products;
+  }
+
+  private async insertPositions(
+    tx: Tx,
+    scope: Scope,
+    documentId: string,
+    positions: readonly PositionValues[],
+  ): Promise<Row[]> {
+    if (!positions.length) return [];
+    const values = positions.map((p, index) => {
+      const unitPrice = num(p.unitPrice);
+      return {
+        ...toDbValues(this.posDef, p),
+        ...(typeof p.id === 'string' ? { id: p.id } : {}),
+        clientAccountId: scope.clientAccountId,
+        documentId,
+        lineNo: index + 1,
+        quantity: roundQuantity(p.quantity),
+        value: unitPrice === null ? null : roundQuantity(p.quantity * unitPrice),
+      };
+    });
+    const rows = await tx.insert(this.positions).values(values).returning();
+    for (const r of rows) this.emit(tx, scope, 'wmsDocumentPosition', String(r.id), 'create');
+    return rows.sort((a, b) => Number(a.lineNo) - Number(b.lineNo));
+  }
+
+  private async reserve(
+    tx: Tx,
+    scope: Scope,
+    documentId: string,
+    draft: DocumentDraft,
+    drafts: readonly PositionDraft[],
+    products: LoadedProducts,
+  ): Promise<void> {
+    const demands = new Map<string, KeyDemand>();
+    for (const m of movementsOf(draft, drafts)) {
+      if (m.quantity >= 0) continue;
+      const seen = demands.get(m.keyString);
+      demands.set(m.keyString, {
+        quantity: addQuantities(seen?.quantity ?? 0, -m.quantity),
+        positionIndex: seen?.positionIndex ?? m.positionIndex,
+      });
+    }
+    const labels = new Map([...products].map(([id, p]) => [id, p.index]));
+    const changes = await stockServiceOf(this.ctx).reserve(
+      tx,
+      scope.clientAccountId,
+      documentId,
+      demands,
+      labels,
+    );
+    this.emitStock(tx, scope, changes);
+  }
+
+  /** Inserts the header; a number taken meanwhile by a concurrent save is the same 406 as one taken before. */
+  private async insertDocument(tx: Tx, values: Row): Promise<Row> {
+    try {
+      const [row] = await tx.insert(this.docs).values(values).returning();
+      if (!row) throw new AppError('saveFailed');
+      return row;
+    } catch (err) {
+      const mapped = err instanceof AppError ? err : fromDatabaseError(err);
+      if (mapped?.code === 'uniqueConflict' && mapped.fields?.some((f) => f.field === 'documentNumber'))
+        throw collision();
+      throw mapped ?? err;
+    }
+  }
+
+  /**
+   * A new document with its final number (a client's own when free, else the scheme's next; working-copy
+   * numbers are replaced). Validated by the domain rules; saved as a working copy (reserving its stock when
+   * working copies count in stock) or, with `confirm`, confirmed in the same transaction.
+   */
+  async create(
+    tx: Tx,
+    scope: Scope,
+    input: unknown,
+    opts: CreateOptions = {},
+  ): Promise<DocumentWithPositions> {
+    const parsed = parseDocumentInput(input, undefined);
+    const header: Row = { ...parsed.header, ...(opts.orderId ? { orderId: opts.orderId } : {}) };
+    const typeCode = String(header.typeCode) as DocumentTypeCode;
+    const type = documentTypeOf(typeCode);
+    if (!type) throw new AppError('documentTypeMissing');
+    const positions = parsed.positions ?? [];
+    await this.checkRefs(tx, scope, header);
+    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
+    const confirm = opts.confirm === true || parsed.confirm;
+    const reserving = config.workingCopiesCountInStock && !confirm;
+    const draft = documentDraftOf(header, 'workingCopy');
+    const drafts = positions.map(positionDraftOf);
+    const products = await this.validate(tx, scope, config, draft, drafts, { availability: reserving });
+    const documentNumber = await assignDocumentNumber(
+      this.ctx,
+      tx,
+      scope.clientAccountId,
+      config,
+      typeCode,
+      text(header.documentNumber),
+    );
+    const row = await this.insertDocument(tx, {
+      ...toDbValues(this.docDef, header),
+      ...(parsed.id ? { id: parsed.id } : {}),
+      clientAccountId: scope.clientAccountId,
+      documentNumber,
+      statusCode: 'workingCopy',
+      generated: opts.generated === true || type.generated,
+      precedingDocumentNumber: await this.precedingNumber(tx, scope, header),
+      executionDate: null,
+      systemComments: null,
+      ...progressOf('workingCopy', drafts),
+    });
+    const id = String(row.id);
+    const positionRows = await this.insertPositions(tx, scope, id, positions);
+    if (reserving) await this.reserve(tx, scope, id, draft, drafts, products);
+    await this.docService.log(tx, scope, 'create', id, undefined, row);
+    this.emit(tx, scope, 'wmsDocument', id, 'create');
+    if (confirm) return this.confirmLocked(tx, scope, row, config);
+    return this.withPositions(row, positionRows);
+  }
+
+  /**
+   * Edits a working copy: the body's header fields replace the stored ones; `positions`, when given, replace
+   * all positions (generated documents: refused unless they move the same goods, or opts.generated).
+   */
+  async update(
+    tx: Tx,
+    scope: Scope,
+    id: string,
+    input: unknown,
+    opts: UpdateOptions = {},
+  ): Promise<DocumentWithPositions> {
+    const row = await this.lock(tx, scope, id);
+    const status = statusOf(row);
+    if (!canEditDocument(status))
+      throw new AppError('statusForbidsChange', {
+        issues: [issue('notWorkingCopy', { field: 'statusCode', params: { status } })],
+      });
+    const parsed = parseDocumentInput(input, toApiRow(this.docDef, row));
+    if (parsed.version !== undefined && parsed.version !== row.version)
+      throw new AppError('statusForbidsChange', { detail: 'version mismatch' });
+    const header = parsed.header;
+    if (header.typeCode !== row.typeCode)
+      throw new AppError('formHasErrors', { fields: [{ field: 'typeCode', rule: 'invalidValue' }] });
+    const stored = await this.positionRows(tx, scope.clientAccountId, id);
+    const storedDrafts = stored.map(positionDraftOf);
+    const drafts = parsed.positions ? parsed.positions.map(positionDraftOf) : storedDrafts;
+    if (parsed.positions && !opts.generated && !samePositions(storedDrafts, drafts)) {
+      const typeCode = String(row.typeCode);
+      const locked = checkPositionsNotEditable({ typeCode });
+      if (locked.length === 0 && row.generated === true)
+        locked.push(issue('positionsNotEditable', { params: { typeCode } }));
+      if (locked.length) throw new AppError('statusForbidsChange', { issues: locked.map((i) => ({ ...i })) });
+    }
+    await this.checkRefs(tx, scope, header);
+    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
+    const confirm = opts.confirm === true || parsed.confirm;
+    const reserving = config.workingCopiesCountInStock && !confirm;
+    // The old reservation goes first, so the edited document is checked against what is free without it.
+    this.emitStock(
+      tx,
+      scope,
+      await stockServiceOf(this.ctx).releaseReservations(tx, scope.clientAccountId, id),
+    );
+    const draft = documentDraftOf(header, status);
+    const products = await this.validate(tx, scope, config, draft, drafts, {
+      availability: reserving,
+      documentId: id,
+    });
+
+    let documentNumber = String(row.documentNumber ?? '');
+    const wanted = text(header.documentNumber);
+    if (wanted && wanted !== documentNumber) {
+      const typeCode = String(row.typeCode) as DocumentTypeCode;
+      const scheme = config.numbering[typeCode];
+      const provisional = scheme
+        ? isWorkingCopyNumber({ ...scheme, workingCopyPrefix: config.workingCopyPrefix }, wanted)
+        : false;
+      if (!provisional) {
+        if (await numberTaken(this.ctx, tx, scope.clientAccountId, wanted, id)) throw collision();
+        documentNumber = wanted;
+      }
+    }
+
+    let positionRows = stored;
+    if (parsed.positions) {
+      await tx
+        .delete(this.positions)
+        .where(and(eq(this.pcol('clientAccountId'), scope.clientAccountId), eq(this.pcol('documentId'), id)));
+      for (const p of stored) this.emit(tx, scope, 'wmsDocumentPosition', String(p.id), 'delete');
+      positionRows = await this.insertPositions(tx, scope, id, parsed.positions);
+    }
+    const [updated] = await tx
+      .update(this.docs)
+      .set({
+        ...toDbValues(this.docDef, header),
+        documentNumber,
+        precedingDocumentNumber: await this.precedingNumber(tx, scope, header),
+        ...progressOf(status, drafts),
+        updatedAt: new Date(),
+        version: sql`${this.dcol('version')} + 1`,
+      })
+      .where(and(eq(this.dcol('clientAccountId'), scope.clientAccountId), eq(this.dcol('id'), id)))
+      .returning();
+    if (!updated) throw new AppError('notFoundOrNoPermission');
+    if (reserving) await this.reserve(tx, scope, id, draft, drafts, products);
+    await this.docService.log(tx, scope, 'update', id, row, updated);
+    this.emit(tx, scope, 'wmsDocument', id, 'update');
+    if (confirm) return this.confirmLocked(tx, scope, updated, config);
+    return this.withPositions(updated, positionRows);
+  }
+
+  /** Confirms a working copy: the rules again (with availability), then its movements on the stock. */
+  async confirm(tx: Tx, scope: Scope, id: string): Promise<DocumentWithPositions> {
+    const row = await this.lock(tx, scope, id);
+    return this.confirmLocked(tx, scope, row, await loadLogisticsConfig(tx, scope.clientAccountId));
+  }
+
+  private async confirmLocked(
+    tx: Tx,
+    scope: Scope,
+    row: Row,
+    config: LogisticsConfig,
+  ): Promise<DocumentWithPositions> {
+    const id = String(row.id);
+    const status = statusOf(row);
+    const refused = assertDocumentTransition(status, 'confirmed');
+    if (refused) throw new AppError('statusForbidsChange', { issues: [{ ...refused }] });
+    const stock = stockServiceOf(this.ctx);
+    const positions = await this.positionRows(tx, scope.clientAccountId, id);
+    const draft = documentDraftOf(row, status);
+    const drafts = positions.map(positionDraftOf);
+    const own = await stock.reservationsOf(tx, scope.clientAccountId, id);
+    const products = await this.validate(tx, scope, config, draft, drafts, {
+      availability: true,
+      ownReserved: own,
+      documentId: id,
+    });
+    const changes = await stock.applyMovements(tx, scope.clientAccountId, movementsOf(draft, drafts), {
+      documentId: id,
+      positionIds: positions.map((p) => String(p.id)),
+      kind: 'confirm',
+      userId: scope.userId,
+      contractorOf: new Map([...products].map(([pid, p]) => [pid, p.contractorId])),
+      productLabelOf: new Map([...products].map(([pid, p]) => [pid, p.index])),
+      releaseReserved: own,
+    });
+    if (own.size) await stock.dropReservations(tx, scope.clientAccountId, id);
+    this.emitStock(tx, scope, changes);
+    return this.setStatus(tx, scope, row, 'confirmed', drafts, positions, { executionDate: new Date() });
+  }
+
+  private async setStatus(
+    tx: Tx,
+    scope: Scope,
+    row: Row,
+    status: DocumentStatus,
+    drafts: readonly PositionDraft[],
+    positions: readonly Row[],
+    extra: Row = {},
+  ): Promise<DocumentWithPositions> {
+    const id = String(row.id);
+    const [updated] = await tx
+      .update(this.docs)
+      .set({
+        statusCode: status,
+        ...progressOf(status, drafts),
+        ...extra,
+        updatedAt: new Date(),
+        version: sql`${this.dcol('version')} + 1`,
+      })
+      .where(and(eq(this.dcol('clientAccountId'), scope.clientAccountId), eq(this.dcol('id'), id)))
+      .returning();
+    if (!updated) throw new AppError('notFoundOrNoPermission');
+    await this.docService.log(tx, scope, 'update', id, row, updated);
+    this.emit(tx, scope, 'wmsDocument', id, 'update');
+    return this.withPositions(updated, positions);
+  }
+
+  /**
+   * Reverts a confirmed document: the ledger's movements of its confirmation, negated (exactly what happened,
+   * whatever rules a later build has). Refused with stockShortfall when received goods have already left.
+   */
+  async revert(tx: Tx, scope: Scope, id: string): Promise<DocumentWithPositions> {
+    const row = await this.lock(tx, scope, id);
+    const refused = assertDocumentTransition(statusOf(row), 'reverted');
+    if (refused) throw new AppError('statusForbidsChange', { issues: [{ ...refused }] });
+    const positions = await this.positionRows(tx, scope.clientAccountId, id);
+    const indexOf = new Map(positions.map((p, i) => [String(p.id), i]));
+    const { stockMovement: m } = this.ctx.schema.warehouseTables;
+    const ledger = await tx
+      .select()
+      .from(m)
+      .where(and(eq(m.clientAccountId, scope.clientAccountId), eq(m.documentId, id), eq(m.kind, 'confirm')))
+      .orderBy(asc(m.at), asc(m.id));
+    const movements: StockMovement[] = ledger.map((r) => {
+      const key = fromDbKey(r);
+      return {
+        key,
+        keyString: stockKeyString(key),
+        quantity: r.delta,
+        positionIndex: indexOf.get(r.positionId ?? '') ?? 0,
+      };
+    });
+    const products = await this.productLabels(tx, scope, movements);
+    const changes = await stockServiceOf(this.ctx).applyMovements(
+      tx,
+      scope.clientAccountId,
+      inverseMovements(movements),
+      {
+        documentId: id,
+        positionIds: positions.map((p) => String(p.id)),
+        kind: 'revert',
+        userId: scope.userId,
+        contractorOf: products.contractorOf,
+        productLabelOf: products.labels,
+      },
+    );
+    this.emitStock(tx, scope, changes);
+    return this.setStatus(tx, scope, row, 'reverted', positions.map(positionDraftOf), positions);
+  }
+
+  private async productLabels(tx: Tx, scope: Scope, movements: readonly StockMovement[]) {
+    const products = await loadProducts(
+      this.ctx,
+      tx,
+      scope.clientAccountId,
+      movements.map((mv) => mv.key.productId),
+    );
+    return {
+      labels: new Map([...products].map(([id, p]) => [id, p.index])),
+      contractorOf: new Map([...products].map(([id, p]) => [id, p.contractorId])),
+    };
+  }
+
+  /** Deletes a working copy (its reservation is released); confirmed history is reverted, never deleted. */
+  async remove(tx: Tx, scope: Scope, id: string): Promise<void> {
+    const row = await this.lock(tx, scope, id);
+    if (!canDeleteDocument(statusOf(row))) throw new AppError('statusForbidsDelete');
+    this.emitStock(
+      tx,
+      scope,
+      await stockServiceOf(this.ctx).releaseReservations(tx, scope.clientAccountId, id),
+    );
+    const positions = await this.positionRows(tx, scope.clientAccountId, id);
+    await tx
+      .delete(this.docs)
+      .where(and(eq(this.dcol('clientAccountId'), scope.clientAccountId), eq(this.dcol('id'), id)));
+    await this.docService.log(tx, scope, 'delete', id, row, undefined);
+    for (const p of positions) this.emit(tx, scope, 'wmsDocumentPosition', String(p.id), 'delete');
+    this.emit(tx, scope, 'wmsDocument', id, 'delete');
+  }
+
+  /**
+   * Deletes the working copies that follow a document (precedingDocumentId). All or nothing: when one of them
+   * is already confirmed or reverted, nothing is deleted (statusForbidsDelete).
+   */
+  async removeByPreceding(tx: Tx, scope: Scope, precedingId: string): Promise<string[]> {
+    await this.lock(tx, scope, precedingId);
+    const rows = await tx
+      .select({ id: this.dcol('id'), statusCode: this.dcol('statusCode') })
+      .from(this.docs)
+      .where(and(this.docService.scopeCondition(scope), eq(this.dcol('precedingDocumentId'), precedingId)))
+      .orderBy(asc(this.dcol('id')));
+    if (rows.some((r) => !canDeleteDocument(statusOf(r)))) throw new AppError('statusForbidsDelete');
+    const ids = rows.map((r) => String(r.id));
+    for (const id of ids) await this.remove(tx, scope, id);
+    return ids;
+  }
+}
+
+const services = new WeakMap<AppContext, DocumentService>();
+
+/** The document service of an app (one per context): what the orders module and the routes call. */
+export const documentServiceOf = (ctx: AppContext): DocumentService => {
+  let service = services.get(ctx);
+  if (!service) {
+    service = new DocumentService(ctx);
+    services.set(ctx, service);
+  }
+  return service;
+};

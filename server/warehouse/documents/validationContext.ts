@@ -1,0 +1,199 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { documentTypeOf } from '../../../domain/warehouse/documentTypes';
+import type { LogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
+import { addQuantities, subtractQuantity } from '../../../domain/warehouse/quantity';
+import { resolvePosition } from '../../../domain/warehouse/resolveDocument';
+import { isOrderStatus } from '../../../domain/warehouse/statuses';
+import { sourceKeyOf, stockKeyString } from '../../../domain/warehouse/stock';
+import type {
+  DocumentDraft,
+  OrderRules,
+  PositionDraft,
+  ProductRules,
+  ValidationContext,
+} from '../../../domain/warehouse/validationInput';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { col, loadLocations, loadProducts, num, tableOf, text, todayIso } from '../stock/ruleInputs';
+import { stockServiceOf } from '../stock/stockService';
+
+export interface ContextOptions {
+  /** Fill `available` (confirming, or reserving working copies); otherwise the availability rule is skipped. */
+  readonly availability: boolean;
+  /** This document's own reservations per key: not taken from itself. */
+  readonly ownReserved?: ReadonlyMap<string, number>;
+  /** The document being edited or confirmed: its own quantities do not count against its order. */
+  readonly documentId?: string;
+}
+
+export type LoadedProducts = Map<string, ProductRules & { name: string; unit: string | null }>;
+
+/** Where the rules' inputs come from: what validateDocument needs, loaded in the caller's transaction. */
+export const loadValidationContext = async (
+  ctx: AppContext,
+  tx: Tx,
+  accountId: string,
+  config: LogisticsConfig,
+  document: DocumentDraft,
+  positions: readonly PositionDraft[],
+  opts: ContextOptions,
+): Promise<{ context: ValidationContext; products: LoadedProducts }> => {
+  const type = documentTypeOf(document.typeCode);
+  const noLookups = { products: new Map(), locations: new Map() };
+  const resolved = positions.map((p, i) => resolvePosition(document, type, p, i, noLookups));
+
+  const products = await loadProducts(
+    ctx,
+    tx,
+    accountId,
+    positions.map((p) => p.productId),
+  );
+  const locationIds = new Set<string>();
+  for (const id of [document.sourceLocationId, document.destinationLocationId]) if (id) locationIds.add(id);
+  for (const p of resolved) {
+    if (p.sourceLocationId) locationIds.add(p.sourceLocationId);
+    if (p.destinationLocationId) locationIds.add(p.destinationLocationId);
+  }
+  const uuids = [...locationIds].filter(isUuid);
+  const locations = await loadLocations(ctx, tx, accountId, uuids);
+
+  const containers = new Set<string>();
+  for (const c of [document.sourceContainer, document.destinationContainer]) if (c) containers.add(c);
+  for (const p of resolved) {
+    if (p.sourceContainer) containers.add(p.sourceContainer);
+    if (p.destinationContainer) containers.add(p.destinationContainer);
+  }
+  const containerLocations = new Map<string, string>();
+  if (containers.size) {
+    const { stock } = ctx.schema.warehouseTables;
+    const rows = await tx
+      .selectDistinct({ container: stock.container, locationId: stock.locationId })
+      .from(stock)
+      .where(and(eq(stock.clientAccountId, accountId), inArray(stock.container, [...containers])))
+      .orderBy(stock.container, stock.locationId);
+    for (const r of rows)
+      if (!containerLocations.has(r.container)) containerLocations.set(r.container, r.locationId);
+  }
+
+  let available: Map<string, number> | undefined;
+  if (opts.availability) {
+    const keys = resolved.flatMap((p) => {
+      const key =
+        isUuid(p.draft.productId) && p.sourceLocationId && isUuid(p.sourceLocationId) ? sourceKeyOf(p) : null;
+      return key ? [stockKeyString(key)] : [];
+    });
+    available = await stockServiceOf(ctx).availableFor(tx, accountId, keys, opts.ownReserved);
+  }
+
+  let locationLoadKg: Map<string, number> | undefined;
+  if (config.rules.rackCapacity.enabled) locationLoadKg = await loadLocationLoad(ctx, tx, accountId, uuids);
+
+  const order = document.orderId
+    ? await loadOrderRules(ctx, tx, accountId, document.orderId, opts.documentId)
+    : undefined;
+  return {
+    products,
+    context: {
+      today: todayIso(),
+      products,
+      locations,
+      containerLocations,
+      ...(available ? { available } : {}),
+      ...(order ? { order } : {}),
+      ...(locationLoadKg ? { locationLoadKg } : {}),
+      rules: config.rules,
+    },
+  };
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: string) => uuidPattern.test(v);
+
+/** Current load in kg of the given locations (Σ quantity × unit weight), for rack capacity. */
+const loadLocationLoad = async (
+  ctx: AppContext,
+  tx: Tx,
+  accountId: string,
+  locationIds: readonly string[],
+): Promise<Map<string, number>> => {
+  const out = new Map<string, number>();
+  if (!locationIds.length) return out;
+  const { stock } = ctx.schema.warehouseTables;
+  const product = tableOf(ctx, 'product');
+  const rows = await tx
+    .select({
+      locationId: stock.locationId,
+      kg: sql<string>`sum(${stock.quantity} * coalesce(${col(product, 'weight')}, 0))`,
+    })
+    .from(stock)
+    .innerJoin(product, eq(col(product, 'id'), stock.productId))
+    .where(and(eq(stock.clientAccountId, accountId), inArray(stock.locationId, [...locationIds])))
+    .groupBy(stock.locationId);
+  for (const r of rows) out.set(r.locationId, Number(r.kg));
+  return out;
+};
+
+/**
+ * The linked order as the rules see it. The orders module owns orders; this reads their rows directly:
+ * remaining per product = Σ ordered − Σ quantities of the order's other confirmed documents.
+ */
+export const loadOrderRules = async (
+  ctx: AppContext,
+  tx: Tx,
+  accountId: string,
+  orderId: string,
+  exceptDocumentId: string | undefined,
+): Promise<OrderRules | undefined> => {
+  if (!isUuid(orderId)) return undefined;
+  const orders = tableOf(ctx, 'wmsOrder');
+  const orderPositions = tableOf(ctx, 'wmsOrderPosition');
+  const documents = tableOf(ctx, 'wmsDocument');
+  const positions = tableOf(ctx, 'wmsDocumentPosition');
+  const [order] = await tx
+    .select({
+      id: col(orders, 'id'),
+      typeCode: col(orders, 'typeCode'),
+      statusCode: col(orders, 'statusCode'),
+    })
+    .from(orders)
+    .where(and(eq(col(orders, 'clientAccountId'), accountId), eq(col(orders, 'id'), orderId)));
+  if (!order) return undefined;
+  const ordered = await tx
+    .select({
+      productId: col(orderPositions, 'productId'),
+      quantity: sql<string>`sum(${col(orderPositions, 'quantity')})`,
+    })
+    .from(orderPositions)
+    .where(
+      and(eq(col(orderPositions, 'clientAccountId'), accountId), eq(col(orderPositions, 'orderId'), orderId)),
+    )
+    .groupBy(col(orderPositions, 'productId'));
+  const conditions = [
+    eq(col(documents, 'clientAccountId'), accountId),
+    eq(col(documents, 'orderId'), orderId),
+    eq(col(documents, 'statusCode'), 'confirmed'),
+  ];
+  if (exceptDocumentId) conditions.push(ne(col(documents, 'id'), exceptDocumentId));
+  const realised = await tx
+    .select({
+      productId: col(positions, 'productId'),
+      quantity: sql<string>`sum(${col(positions, 'quantity')})`,
+    })
+    .from(positions)
+    .innerJoin(documents, eq(col(documents, 'id'), col(positions, 'documentId')))
+    .where(and(...conditions))
+    .groupBy(col(positions, 'productId'));
+  const done = new Map(realised.map((r) => [String(r.productId), num(r.quantity) ?? 0]));
+  const remaining = new Map<string, number>();
+  for (const r of ordered) {
+    const productId = String(r.productId);
+    remaining.set(productId, subtractQuantity(addQuantities(num(r.quantity) ?? 0), done.get(productId) ?? 0));
+  }
+  const status = text(order.statusCode);
+  return {
+    id: String(order.id),
+    typeCode: String(order.typeCode ?? ''),
+    statusCode: isOrderStatus(status) ? status : 'unknown',
+    remaining,
+  };
+};

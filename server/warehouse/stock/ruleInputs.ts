@@ -1,0 +1,122 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { type LogisticsConfig, logisticsConfigSchema } from '../../../domain/warehouse/logisticsConfig';
+import type { LocationRules, ProductRules } from '../../../domain/warehouse/validationInput';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { clientAccount } from '../../db/internalTables';
+import type { ResourceTable } from '../../db/resourceTables';
+
+/** Reads untyped resource rows (tables are built from definitions at run time). */
+export const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+export const num = (v: unknown): number | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+const bool = (v: unknown): boolean => v === true;
+
+export const tableOf = (ctx: AppContext, name: string): ResourceTable => {
+  const t = ctx.schema.resourceTables[name];
+  if (!t) throw new Error(`no table for ${name}`);
+  return t;
+};
+
+/** A column of a resource table by field name (they are only known by name). */
+export const col = (t: ResourceTable, name: string) => {
+  const c = t[name];
+  if (!c) throw new Error(`no column ${name}`);
+  return c;
+};
+
+/** The calendar date the rules treat as today (UTC; the account time zone is not modelled yet). */
+export const todayIso = (): string => new Date().toISOString().slice(0, 10);
+
+/** The account's logistics config; a stored config that no longer parses falls back to the defaults. */
+export const loadLogisticsConfig = async (db: Executor, accountId: string): Promise<LogisticsConfig> => {
+  const [row] = await db
+    .select({ config: clientAccount.logisticsConfig })
+    .from(clientAccount)
+    .where(eq(clientAccount.id, accountId));
+  const parsed = logisticsConfigSchema.safeParse(row?.config ?? {});
+  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
+};
+
+export const productRulesOf = (row: Record<string, unknown>): ProductRules => ({
+  id: String(row.id),
+  index: String(row.index ?? ''),
+  contractorId: text(row.contractorId),
+  lockIn: bool(row.lockIn),
+  lockOut: bool(row.lockOut),
+  lockRelocate: bool(row.lockRelocate),
+  requiredProdDate: bool(row.requiredProdDate),
+  requiredExpDate: bool(row.requiredExpDate),
+  requiredSerial: bool(row.requiredSerial),
+  minTemperature: num(row.minTemperature),
+  maxTemperature: num(row.maxTemperature),
+  minimalExpDays: num(row.minimalExpDays),
+  weight: num(row.weight),
+  defaultLocationId: text(row.defaultLocationId),
+});
+
+/** Products of the account by id, as the rules see them (ids of other accounts are simply absent). */
+export const loadProducts = async (
+  ctx: AppContext,
+  db: Executor,
+  accountId: string,
+  ids: readonly string[],
+): Promise<Map<string, ProductRules & { name: string; unit: string | null }>> => {
+  const out = new Map<string, ProductRules & { name: string; unit: string | null }>();
+  if (ids.length === 0) return out;
+  const t = tableOf(ctx, 'product');
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(eq(col(t, 'clientAccountId'), accountId), inArray(col(t, 'id'), [...new Set(ids)])));
+  for (const row of rows)
+    out.set(String(row.id), { ...productRulesOf(row), name: String(row.name ?? ''), unit: text(row.unit) });
+  return out;
+};
+
+/**
+ * Locations of the account with their type's handleStock (a location without a type holds stock, so an
+ * account can start without location types). `ids` undefined = every location of the account.
+ */
+export const loadLocations = async (
+  ctx: AppContext,
+  db: Executor,
+  accountId: string,
+  ids: readonly string[] | undefined,
+): Promise<Map<string, LocationRules>> => {
+  const out = new Map<string, LocationRules>();
+  if (ids?.length === 0) return out;
+  const spaces = tableOf(ctx, 'storageSpace');
+  const types = tableOf(ctx, 'storageSpaceType');
+  const conditions: SQL[] = [eq(col(spaces, 'clientAccountId'), accountId)];
+  if (ids) conditions.push(inArray(col(spaces, 'id'), [...new Set(ids)]));
+  const rows = await db
+    .select({
+      id: col(spaces, 'id'),
+      label: col(spaces, 'label'),
+      lockedIn: col(spaces, 'lockedIn'),
+      lockedOut: col(spaces, 'lockedOut'),
+      temperature: col(spaces, 'temperature'),
+      capacityKg: col(spaces, 'capacityKg'),
+      pickupOrder: col(spaces, 'pickupOrder'),
+      handleStock: col(types, 'handleStock'),
+    })
+    .from(spaces)
+    .leftJoin(types, eq(col(types, 'id'), col(spaces, 'typeId')))
+    .where(and(...conditions));
+  for (const row of rows)
+    out.set(String(row.id), {
+      id: String(row.id),
+      label: String(row.label ?? ''),
+      lockedIn: bool(row.lockedIn),
+      lockedOut: bool(row.lockedOut),
+      temperature: num(row.temperature),
+      capacityKg: num(row.capacityKg),
+      handleStock: row.handleStock === null || row.handleStock === undefined ? true : bool(row.handleStock),
+      pickupOrder: num(row.pickupOrder),
+    });
+  return out;
+};

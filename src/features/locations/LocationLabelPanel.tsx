@@ -1,0 +1,55 @@
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRightDrawer } from '../../app/useRightDrawer';
+import { errorMessage } from '../../i18n/i18n';
+import { Code128Image } from './Code128Image';
+import { printLabels } from './printLabels';
+
+export interface LocationLabelPanelProps {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** A location's CODE128 label with print, and links to its stock and its place in the tree. */
+export const LocationLabelPanel = ({ id, label }: LocationLabelPanelProps): ReactNode => {
+  const { t, i18n } = useTranslation(['infrastructure', 'errors']);
+  const navigate = useNavigate();
+  const drawer = useRightDrawer();
+  const go = (path: string) => {
+    drawer.close();
+    navigate(path);
+  };
+
+  const print = () => {
+    printLabels({ title: t('labels.title'), lang: i18n.language }, [{ text: label }]).then(
+      (opened) => {
+        if (!opened) notifications.show({ color: 'red', message: t('labels.popupBlocked') });
+      },
+      (error: unknown) => notifications.show({ color: 'red', message: errorMessage(t, error) }),
+    );
+  };
+
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="location-label-panel">
+      <Stack gap="xs" align="flex-start">
+        {label !== '' && <Code128Image value={label} data-testid="location-barcode" />}
+        <Group gap="xs">
+          <Button size="xs" onClick={print} disabled={label === ''} data-testid="label-print">
+            {t('labels.print')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => go(`/inventory?f.locationId=${encodeURIComponent(id)}`)}
+            data-testid="location-show-inventory"
+          >
+            {t('locations.showInventory')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+};
