@@ -61,6 +61,9 @@ export const errorCodes = [
   'stockShortfall',
   'jobNotFound',
   'locationHasNoMap',
+  // offline sync (issue 4)
+  'mutationInProgress',
+  'offlineDataStale',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -117,6 +120,7 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   stockShortfall: 409,
   jobNotFound: 404,
   locationHasNoMap: 404,
+  mutationInProgress: 409,
   fileTooBig: 413,
   tooManyAttempts: 429,
   somethingWentWrong: 500,

@@ -14,7 +14,9 @@ import { loadSchema } from './db/schema';
 import { registerErrorHandling, sendError } from './http/errorHandler';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
+import { registerHub } from './hub/registerHub';
 import { registerResourceRoutes } from './resources/resourceRoutes';
+import { registerSync } from './sync/registerSync';
 import { registerOrderRoutes } from './warehouse/registerOrderRoutes';
 import { registerRecordRoutes } from './warehouse/registerRecordRoutes';
 import { registerWarehouseRoutes } from './warehouse/registerWarehouseRoutes';
@@ -84,6 +86,8 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerOrderRoutes(app, ctx);
   registerRecordRoutes(app, ctx);
   registerWarehouseRoutes(app, ctx);
+  registerSync(app, ctx);
+  await registerHub(app, ctx);
 
   const webDir = config.webDir;
   const hasWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));

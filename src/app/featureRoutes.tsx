@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ClientAccountPage } from '../features/clientAccount/ClientAccountPage';
 import { logisticsRoutes } from '../features/documents/logisticsRoutes';
 import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
+import { terminalRoutes } from '../features/terminal/terminalRoutes';
 import { resourceRoutes } from '../resources/resourceRoutes';
 
 /** A screen under the main layout (signed-in users). `path` is absolute ('/companies') or relative. */
@@ -18,5 +19,6 @@ export const featureRoutes: readonly FeatureRoute[] = [
   { path: '/client-account', element: <ClientAccountPage /> },
   ...infrastructureRoutes,
   ...logisticsRoutes,
+  ...terminalRoutes,
   ...resourceRoutes,
 ];

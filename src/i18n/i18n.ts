@@ -18,7 +18,16 @@ import { useUiStore } from '../app/stores/uiStore';
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 // mail.json holds the server's e-mail texts; every other file of locales/<lng>/ is an app namespace.
-export const namespaces = ['common', 'resources', 'errors', 'warehouse', 'logistics', 'infrastructure'] as const;
+export const namespaces = [
+  'common',
+  'resources',
+  'errors',
+  'warehouse',
+  'logistics',
+  'infrastructure',
+  'terminal',
+  'sync',
+] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {

@@ -21,6 +21,11 @@ export const wmsDocumentResource = defineResource({
   defaultSort: { column: 'createdAt', descending: true },
   fields: {
     documentNumber: { kind: 'string', maxLength: 64, unique: 'account', list: true },
+    /**
+     * The working-copy number a terminal gave the document offline, kept after the server assigned the final
+     * one (labels written offline can still be found). Unique: a second document proposing it is a 406.
+     */
+    offlineNumber: { kind: 'string', maxLength: 64, unique: 'account', readOnly: true },
     typeCode: { kind: 'enum', options: documentTypeCodes, required: true, list: true },
     statusCode: { kind: 'enum', options: documentStatuses, readOnly: true, default: 'workingCopy', list: true },
     contractorId: { kind: 'ref', ref: 'company', list: true },
