@@ -1,39 +1,87 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import { clientAccount } from '../db/internalTables';
 import type { Row } from '../resources/rows';
+import { deleteAccount } from './deleteAccount';
+import { demoScope } from './demoScope';
+import { seedDemoOrders } from './seedDemoOrders';
+import { seedDemoStock } from './seedDemoStock';
 import { seedWarehouseRecords } from './seedWarehouseRecords';
 
 export const demoPassword = 'demo1234';
+export const demoAccountName = 'Demo Logistics';
+/** The account's name until the seed has finished: a start that finds it knows the seed was interrupted. */
+const unfinishedName = 'Demo Logistics (setting up)';
+/** Advisory lock so that several processes starting on one empty PostgreSQL seed once. */
+const seedLock = 7_243_002;
+
+export interface DemoSeedResult {
+  readonly accountId: string;
+  readonly documents: Record<string, number>;
+  readonly orders: number;
+}
 
 /**
- * Seeds "Demo Logistics" on an empty database: users admin (super), manager (power,
- * logistics), picker (terminal) and contractor (portal, linked to a demo contractor).
- * Returns false when the database already holds data (a second start keeps it).
+ * Seeds "Demo Logistics" on an empty database: users admin (super), manager (power, logistics), picker
+ * (terminal) and contractor (portal, linked to the demo contractor ACME), a warehouse with stock made by
+ * confirmed documents, and open orders. Returns undefined when the database already holds data (a second
+ * start keeps it); an account left half-made by an interrupted first start is removed and made again.
  */
-export const seedDemo = async (ctx: AppContext): Promise<boolean> => {
-  const created = await seedDemoAccount(ctx);
-  if (!created) return false;
-  await seedWarehouseRecords(ctx, created.admin, created.contractorId);
-  return true;
+export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefined> =>
+  withSeedLock(ctx, async () => {
+    const accounts = await ctx.db
+      .select({ id: clientAccount.id, name: clientAccount.name })
+      .from(clientAccount);
+    const [only] = accounts;
+    if (accounts.length > 1 || (only && only.name !== unfinishedName)) return undefined;
+    if (only) await deleteAccount(ctx.db, only.id);
+    const created = await seedDemoAccount(ctx);
+    const manager = demoScope(created.manager);
+    const records = await seedWarehouseRecords(ctx, demoScope(created.admin), created.contractorId);
+    const stock = await seedDemoStock(ctx, manager, records, created.contractorId);
+    const orders = await seedDemoOrders(ctx, manager, records, {
+      pickerId: String(created.picker.id),
+      contractorId: created.contractorId,
+    });
+    await ctx.db
+      .update(clientAccount)
+      .set({ name: demoAccountName, updatedAt: new Date() })
+      .where(eq(clientAccount.id, created.accountId));
+    return { accountId: created.accountId, documents: stock.documents, orders: orders.length };
+  });
+
+/** Runs the seed holding a session advisory lock on PostgreSQL (PGlite has one process per data directory). */
+const withSeedLock = async <T>(ctx: AppContext, work: () => Promise<T>): Promise<T> => {
+  const pool = ctx.database.pool;
+  if (!pool) return work();
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [seedLock]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [seedLock]).catch(() => undefined);
+    client.release();
+  }
 };
 
-const seedDemoAccount = async (
-  ctx: AppContext,
-): Promise<{ admin: Row; contractorId: string } | undefined> => {
+interface DemoAccount {
+  readonly accountId: string;
+  readonly admin: Row;
+  readonly manager: Row;
+  readonly picker: Row;
+  readonly contractorId: string;
+}
+
+const seedDemoAccount = async (ctx: AppContext): Promise<DemoAccount> => {
   const users = ctx.schema.resourceTables.user;
   const companies = ctx.schema.resourceTables.company;
   if (!users || !companies) throw new Error('user and company resources are required');
   return ctx.db.transaction(async (tx) => {
-    // Serialise concurrent first starts on one PostgreSQL.
-    await tx.execute(sql`select pg_advisory_xact_lock(7243002)`);
-    const existing = await tx.select({ id: clientAccount.id }).from(clientAccount).limit(1);
-    if (existing.length) return undefined;
     const [account] = await tx
       .insert(clientAccount)
       .values({
-        name: 'Demo Logistics',
+        name: unfinishedName,
         invoiceName: 'Demo Logistics Sp. z o.o.',
         appTitle: 'Aisle — Demo Logistics',
       })
@@ -75,7 +123,7 @@ const seedDemoAccount = async (
       createdDate: new Date(),
       defaultLanguage: 'en-us',
     };
-    const [admin] = await tx
+    const inserted = await tx
       .insert(users)
       .values([
         {
@@ -115,7 +163,9 @@ const seedDemoAccount = async (
         },
       ])
       .returning();
-    if (!admin || !contractor) throw new Error('could not create the demo users');
-    return { admin, contractorId: String(contractor.id) };
+    const named = (username: string) => inserted.find((u) => u.username === username);
+    const [admin, manager, picker] = [named('admin'), named('manager'), named('picker')];
+    if (!admin || !manager || !picker || !contractor) throw new Error('could not create the demo users');
+    return { accountId: account.id, admin, manager, picker, contractorId: String(contractor.id) };
   });
 };

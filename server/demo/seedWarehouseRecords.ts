@@ -1,4 +1,4 @@
-import { claimsOf } from '../auth/claimsOf';
+import { gtinCheckDigit } from '../../domain/barcodes/gtin';
 import type { AppContext } from '../context';
 import { ResourceService } from '../resources/resourceService';
 import type { Row } from '../resources/rows';
@@ -9,9 +9,16 @@ export interface DemoRecords {
   readonly warehouses: string[];
   /** Locations that may hold stock, by label. */
   readonly shelves: Map<string, Row>;
+  /** Racks (parents of five shelf levels), by label. */
+  readonly racks: Map<string, Row>;
+  /** Receiving docks WH1-IN, WH2-IN and dispatch docks WH1-OUT, WH2-OUT. */
   readonly receiving: Row[];
   readonly dispatch: Row[];
   readonly products: Row[];
+  /** Group name per product id. */
+  readonly groupOf: Map<string, string>;
+  /** Locks the products get once their first stock is in (a product locked for receipt receives nothing). */
+  readonly locks: { readonly id: string; readonly lockIn: boolean; readonly lockOut: boolean }[];
 }
 
 const groups = [
@@ -62,10 +69,7 @@ const adjectives = [
 ];
 
 /** EAN-13 with a valid check digit from a 12-digit body. */
-const ean13 = (body: string): string => {
-  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-};
+const ean13 = (body: string): string => `${body}${gtinCheckDigit(body)}`;
 
 /**
  * A believable warehouse for the demo company: two warehouses with zones, racks and shelf levels
@@ -75,17 +79,9 @@ const ean13 = (body: string): string => {
  */
 export const seedWarehouseRecords = async (
   ctx: AppContext,
-  admin: Row,
+  scope: Scope,
   contractorId: string,
 ): Promise<DemoRecords> => {
-  const claims = { ...claimsOf(admin), exp: Math.floor(Date.now() / 1000) + 3600 };
-  const scope: Scope = {
-    clientAccountId: claims.acc,
-    contractorId: null,
-    userId: claims.sub,
-    userName: claims.name,
-    claims,
-  };
   const service = (name: string) => {
     const def = ctx.schema.definitions.find((d) => d.name === name);
     if (!def) throw new Error(`missing resource ${name}`);
@@ -105,6 +101,7 @@ export const seedWarehouseRecords = async (
 
   const warehouses: string[] = [];
   const shelves = new Map<string, Row>();
+  const racks = new Map<string, Row>();
   const receiving: Row[] = [];
   const dispatch: Row[] = [];
   let pickup = 0;
@@ -139,6 +136,7 @@ export const seedWarehouseRecords = async (
           parentId: zoneRow.id,
           typeId: rackType,
         });
+        racks.set(rackLabel, rackRow);
         for (let level = 1; level <= 5; level++) {
           const label = `${rackLabel}-${level}`;
           const row = await spaces.create(scope, {
@@ -149,8 +147,9 @@ export const seedWarehouseRecords = async (
             temperature,
             cooled,
             pickupOrder: ++pickup,
-            // One level is blocked for maintenance: nothing may be put there.
+            // One level is blocked for maintenance (nothing may be put there), one holds goods on hold.
             lockedIn: label === 'WH1-B03-5',
+            lockedOut: label === 'WH2-A08-5',
           });
           shelves.set(label, row);
         }
@@ -162,6 +161,8 @@ export const seedWarehouseRecords = async (
   for (const g of groups) groupIds.push(String((await service('productGroup').create(scope, g)).id));
 
   const products: Row[] = [];
+  const groupOf = new Map<string, string>();
+  const locks: DemoRecords['locks'][number][] = [];
   const productService = service('product');
   for (let i = 1; i <= 300; i++) {
     const groupIndex = rnd.int(0, groups.length - 1);
@@ -171,32 +172,33 @@ export const seedWarehouseRecords = async (
     const serial = group.name === 'Electronics' && rnd.chance(0.6);
     const lot = group.name === 'Pharmacy' || (expiring && rnd.chance(0.3));
     const index = `${group.name.slice(0, 3).toUpperCase()}-${String(i).padStart(4, '0')}`;
-    products.push(
-      await productService.create(scope, {
-        index,
-        name: `${rnd.pick(adjectives)} ${rnd.pick(nouns)} ${i}`,
-        barcodes: [ean13(`590${String(1000000 + i).padStart(9, '0')}`)],
-        mainGroupId: groupIds[groupIndex],
-        unit: rnd.chance(0.2) ? 'kg' : 'pcs',
-        weight: Math.round(rnd.next() * 2000) / 100 + 0.1,
-        contractorId: i % 5 === 0 ? contractorId : null,
-        minTemperature: cooled ? (group.name === 'Frozen' ? -25 : 2) : null,
-        maxTemperature: cooled ? (group.name === 'Frozen' ? -15 : 8) : null,
-        minimalExpDays: expiring ? rnd.pick([0, 7, 14, 30]) : null,
-        warningStock: 50,
-        criticalStock: 10,
-        cashValue: Math.round(rnd.next() * 20000) / 100,
-        requiredExpDate: expiring,
-        visibleExpDate: expiring,
-        requiredProdDate: lot && group.name === 'Pharmacy',
-        visibleProdDate: lot,
-        requiredSerial: serial || lot,
-        visibleSerial: serial || lot,
-        lockIn: i % 97 === 0,
-        lockOut: i % 89 === 0,
-        fragile: group.name === 'Electronics',
-      }),
-    );
+    const product = await productService.create(scope, {
+      index,
+      name: `${rnd.pick(adjectives)} ${rnd.pick(nouns)} ${i}`,
+      barcodes: [ean13(`590${String(1000000 + i).padStart(9, '0')}`)],
+      mainGroupId: groupIds[groupIndex],
+      unit: rnd.chance(0.2) ? 'kg' : 'pcs',
+      weight: Math.round(rnd.next() * 2000) / 100 + 0.1,
+      contractorId: i % 5 === 0 ? contractorId : null,
+      minTemperature: cooled ? (group.name === 'Frozen' ? -25 : 2) : null,
+      maxTemperature: cooled ? (group.name === 'Frozen' ? -15 : 8) : null,
+      minimalExpDays: expiring ? rnd.pick([0, 7, 14, 30]) : null,
+      warningStock: 50,
+      criticalStock: 10,
+      cashValue: Math.round(rnd.next() * 20000) / 100,
+      requiredExpDate: expiring,
+      visibleExpDate: expiring,
+      requiredProdDate: lot && group.name === 'Pharmacy',
+      visibleProdDate: lot,
+      requiredSerial: serial || lot,
+      visibleSerial: serial || lot,
+      fragile: group.name === 'Electronics',
+      hideFromPortal: i % 45 === 0,
+    });
+    products.push(product);
+    groupOf.set(String(product.id), group.name);
+    if (i % 97 === 0 || i % 89 === 0)
+      locks.push({ id: String(product.id), lockIn: i % 97 === 0, lockOut: i % 89 === 0 });
   }
-  return { warehouses, shelves, receiving, dispatch, products };
+  return { warehouses, shelves, racks, receiving, dispatch, products, groupOf, locks };
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../domain/errors';
 import { type Filter, type Page, type PageQuery, parsePageQuery } from '../../../domain/resources/query';
@@ -33,19 +33,57 @@ const conditionOf = (view: ResourceDefinition, expressions: Expressions, f: Filt
   // filterCondition only indexes the "table" by field name and interpolates what it finds.
   filterCondition(view, expressions as unknown as ResourceTable, f);
 
-const orderOf = (expressions: Expressions, query: PageQuery, tieBreak: SQL | PgColumn): SQL[] => {
+/**
+ * ORDER BY for a page: the chosen column, then the tie-break. Columns that are never NULL sort plainly (`desc`
+ * rather than `desc nulls last`, the same order) so an index on them can serve the order backwards too.
+ */
+const orderOf = (
+  expressions: Expressions,
+  query: PageQuery,
+  tieBreak: SQL | PgColumn,
+  notNull: ReadonlySet<string> = new Set(),
+): SQL[] => {
   const order: SQL[] = [];
   const expression = query.sortColumn ? expressions[query.sortColumn] : undefined;
-  if (expression)
-    order.push(query.sortDescending ? sql`${expression} desc nulls last` : sql`${expression} asc nulls last`);
+  if (expression) {
+    const plain = query.sortColumn !== undefined && notNull.has(query.sortColumn);
+    if (query.sortDescending)
+      order.push(plain ? sql`${expression} desc` : sql`${expression} desc nulls last`);
+    else order.push(plain ? sql`${expression} asc` : sql`${expression} asc nulls last`);
+  }
   order.push(sql`${tieBreak} asc`);
   return order;
 };
+
+/** Inventory fields that are never NULL (see orderOf). */
+const inventoryNotNull: ReadonlySet<string> = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'productId',
+  'productIndex',
+  'productName',
+  'locationId',
+  'locationLabel',
+  'quantity',
+  'reserved',
+  'available',
+  'firstReceiptAt',
+]);
+/** Inventory filter fields read from the product or from the location (all others are stock columns). */
+const productFields: ReadonlySet<string> = new Set(['productIndex', 'productName', 'unit', 'contractorId']);
+const locationFields: ReadonlySet<string> = new Set(['locationLabel']);
 
 const iso = (v: unknown): string | null =>
   v instanceof Date ? v.toISOString() : typeof v === 'string' ? v : null;
 const quantityOf = (v: unknown): number => num(v) ?? 0;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A statement as the driver takes it. */
+export interface RawStatement {
+  readonly sql: string;
+  readonly params: unknown[];
+}
 
 export interface StockRowApi {
   readonly id: string;
@@ -94,72 +132,15 @@ export class InventoryQueries {
   }
 
   /**
-   * Detailed inventory: one indexed query joining product and location for the page, and a count that joins
-   * only what its filters need (the plain count is an index-only scan of the account's stock rows).
+   * Detailed inventory: the page and its count, run side by side. The page joins product and location, each
+   * join carrying the account too, so the product index (account, index) and the location label index can
+   * drive a page sorted by them and stop after it. The count reads only the stock table, with filters on
+   * product or location fields as `IN (products / locations of the account that match)`, so it is an index
+   * scan of the stock rows that qualify (the plain count an index-only scan of the account's rows).
    */
   async inventory(scope: Scope, raw: Query): Promise<Page<StockRowApi>> {
-    const query = parsePageQuery(inventoryView, raw);
-    const { stock, product, spaces } = this.tables;
-    const expressions: Expressions = {
-      id: stock.id,
-      createdAt: stock.firstReceiptAt,
-      updatedAt: stock.updatedAt,
-      productId: stock.productId,
-      productIndex: col(product, 'index'),
-      productName: col(product, 'name'),
-      unit: col(product, 'unit'),
-      locationId: stock.locationId,
-      locationLabel: col(spaces, 'label'),
-      container: sql`nullif(${stock.container}, '')`,
-      serialNumber: sql`nullif(${stock.serialNumber}, '')`,
-      prodDate: stock.prodDate,
-      expDate: stock.expDate,
-      quantity: stock.quantity,
-      reserved: stock.reserved,
-      available: sql`(${stock.quantity} - ${stock.reserved})`,
-      contractorId: col(product, 'contractorId'),
-      firstReceiptAt: stock.firstReceiptAt,
-    };
-    const where = and(
-      eq(stock.clientAccountId, scope.clientAccountId),
-      ...this.contractorScope(scope),
-      ...query.filters.map((f) => conditionOf(inventoryView, expressions, f)),
-    );
-    const rows = await this.ctx.db
-      .select({
-        id: stock.id,
-        productId: stock.productId,
-        productIndex: col(product, 'index'),
-        productName: col(product, 'name'),
-        unit: col(product, 'unit'),
-        locationId: stock.locationId,
-        locationLabel: col(spaces, 'label'),
-        container: stock.container,
-        serialNumber: stock.serialNumber,
-        prodDate: stock.prodDate,
-        expDate: stock.expDate,
-        quantity: stock.quantity,
-        reserved: stock.reserved,
-        contractorId: col(product, 'contractorId'),
-        firstReceiptAt: stock.firstReceiptAt,
-      })
-      .from(stock)
-      .innerJoin(product, eq(col(product, 'id'), stock.productId))
-      .innerJoin(spaces, eq(col(spaces, 'id'), stock.locationId))
-      .where(where)
-      .orderBy(...orderOf(expressions, query, stock.id))
-      .limit(query.pageSize)
-      .offset((query.pageNumber - 1) * query.pageSize);
-
-    const productFields = ['productIndex', 'productName', 'unit', 'contractorId'];
-    const needsProduct =
-      scope.contractorId !== null || query.filters.some((f) => productFields.includes(f.field));
-    const needsLocation = query.filters.some((f) => f.field === 'locationLabel');
-    let counter = this.ctx.db.select({ n: count() }).from(stock).$dynamic();
-    if (needsProduct) counter = counter.innerJoin(product, eq(col(product, 'id'), stock.productId));
-    if (needsLocation) counter = counter.innerJoin(spaces, eq(col(spaces, 'id'), stock.locationId));
-    const [total] = await counter.where(where);
-
+    const { page, counter } = this.inventoryStatements(scope, raw);
+    const [rows, [total]] = await Promise.all([page, counter]);
     return {
       results: rows.map((r) => ({
         id: r.id,
@@ -181,6 +162,108 @@ export class InventoryQueries {
       })),
       allFilteredRowCount: Number(total?.n ?? 0),
     };
+  }
+
+  /** The SQL text and parameters of the inventory page and count (benchmarks run them straight on the driver). */
+  inventorySql(scope: Scope, raw: Query): { page: RawStatement; count: RawStatement } {
+    const { page, counter } = this.inventoryStatements(scope, raw);
+    return { page: page.toSQL(), count: counter.toSQL() };
+  }
+
+  private inventoryStatements(scope: Scope, raw: Query) {
+    const query = parsePageQuery(inventoryView, raw);
+    const { stock, product, spaces } = this.tables;
+    const account = scope.clientAccountId;
+    const expressions: Expressions = {
+      id: stock.id,
+      createdAt: stock.firstReceiptAt,
+      updatedAt: stock.updatedAt,
+      productId: stock.productId,
+      productIndex: col(product, 'index'),
+      productName: col(product, 'name'),
+      unit: col(product, 'unit'),
+      locationId: stock.locationId,
+      locationLabel: col(spaces, 'label'),
+      container: sql`nullif(${stock.container}, '')`,
+      serialNumber: sql`nullif(${stock.serialNumber}, '')`,
+      prodDate: stock.prodDate,
+      expDate: stock.expDate,
+      quantity: stock.quantity,
+      reserved: stock.reserved,
+      available: sql`(${stock.quantity} - ${stock.reserved})`,
+      contractorId: col(product, 'contractorId'),
+      firstReceiptAt: stock.firstReceiptAt,
+    };
+    const condition = (f: Filter) => conditionOf(inventoryView, expressions, f);
+    const productConditions = [
+      ...this.contractorScope(scope),
+      ...query.filters.filter((f) => productFields.has(f.field)).map(condition),
+    ];
+    const locationConditions = query.filters.filter((f) => locationFields.has(f.field)).map(condition);
+    const stockConditions = query.filters
+      .filter((f) => !productFields.has(f.field) && !locationFields.has(f.field))
+      .map(condition);
+    const inAccount = eq(stock.clientAccountId, account);
+
+    const page = this.ctx.db
+      .select({
+        id: stock.id,
+        productId: stock.productId,
+        productIndex: col(product, 'index'),
+        productName: col(product, 'name'),
+        unit: col(product, 'unit'),
+        locationId: stock.locationId,
+        locationLabel: col(spaces, 'label'),
+        container: stock.container,
+        serialNumber: stock.serialNumber,
+        prodDate: stock.prodDate,
+        expDate: stock.expDate,
+        quantity: stock.quantity,
+        reserved: stock.reserved,
+        contractorId: col(product, 'contractorId'),
+        firstReceiptAt: stock.firstReceiptAt,
+      })
+      .from(stock)
+      .innerJoin(
+        product,
+        and(eq(col(product, 'id'), stock.productId), eq(col(product, 'clientAccountId'), account)),
+      )
+      .innerJoin(
+        spaces,
+        and(eq(col(spaces, 'id'), stock.locationId), eq(col(spaces, 'clientAccountId'), account)),
+      )
+      .where(and(inAccount, ...productConditions, ...locationConditions, ...stockConditions))
+      .orderBy(...orderOf(expressions, query, stock.id, inventoryNotNull))
+      .limit(query.pageSize)
+      .offset((query.pageNumber - 1) * query.pageSize);
+
+    // Stock rows always have their product and location (foreign keys), so only filters need them.
+    const counted: SQL[] = [inAccount, ...stockConditions];
+    if (productConditions.length)
+      counted.push(
+        inArray(
+          stock.productId,
+          this.ctx.db
+            .select({ id: col(product, 'id') })
+            .from(product)
+            .where(and(eq(col(product, 'clientAccountId'), account), ...productConditions)),
+        ),
+      );
+    if (locationConditions.length)
+      counted.push(
+        inArray(
+          stock.locationId,
+          this.ctx.db
+            .select({ id: col(spaces, 'id') })
+            .from(spaces)
+            .where(and(eq(col(spaces, 'clientAccountId'), account), ...locationConditions)),
+        ),
+      );
+    const counter = this.ctx.db
+      .select({ n: count() })
+      .from(stock)
+      .where(and(...counted));
+    return { page, counter };
   }
 
   /** Bin inventory: per bin and location, how many products and how much (goods without a bin are left out). */
