@@ -120,6 +120,71 @@ export const parseDocumentInput = (input: unknown, base: Row | undefined): Parse
   return { header: header.value, positions, id, confirm: input.confirm === true, version };
 };
 
+/** A line of POST / PUT /api/WmsDocumentPosition, checked with the position's own field rules. */
+export interface ParsedLine {
+  /** The client's id of a new line (kept), or undefined. */
+  readonly id: string | undefined;
+  readonly documentId: string;
+  readonly values: PositionValues;
+}
+
+// The server owns these: a line's document is fixed, its number follows line order, its value is computed.
+const serverOwnedLineFields: ReadonlySet<string> = new Set(['documentId', 'lineNo', 'value']);
+
+/**
+ * A document line body (docs/sync-contract.md §3). `stored` is the line on edit (PUT, partial): the body's
+ * fields replace its own, and `documentId`, when sent, must be the line's document. Errors → formHasErrors
+ * (fields named as in the body).
+ */
+export const parseLineInput = (input: unknown, stored: Row | undefined): ParsedLine => {
+  if (!isObject(input)) throw new AppError('badRequest', { detail: 'line body must be an object' });
+  const fields: FieldError[] = [];
+  const storedDocument = stored ? String(stored.documentId) : undefined;
+  const sentDocument = input.documentId;
+  let documentId = storedDocument;
+  if (storedDocument === undefined) {
+    if (typeof sentDocument === 'string' && uuidPattern.test(sentDocument)) documentId = sentDocument;
+    else
+      fields.push({
+        field: 'documentId',
+        rule: sentDocument === undefined || sentDocument === null || sentDocument === '' ? 'required' : 'invalidValue',
+      });
+  } else if (sentDocument !== undefined && sentDocument !== null && sentDocument !== storedDocument)
+    fields.push({ field: 'documentId', rule: 'invalidValue' });
+
+  const given: Row = {};
+  for (const name of Object.keys(wmsDocumentPositionResource.fields))
+    if (name in input && !serverOwnedLineFields.has(name)) given[name] = input[name];
+  const base: Row = {};
+  if (stored)
+    for (const name of Object.keys(wmsDocumentPositionResource.fields))
+      if (!serverOwnedLineFields.has(name) && name in stored) base[name] = stored[name];
+  const checked = validateRecord(wmsDocumentPositionResource, {
+    ...base,
+    ...given,
+    documentId: placeholderId,
+    lineNo: 1,
+  });
+  fields.push(...checked.errors);
+
+  let id: string | undefined;
+  if (!stored && input.id !== undefined && input.id !== null) {
+    if (typeof input.id === 'string' && uuidPattern.test(input.id)) id = input.id.toLowerCase();
+    else fields.push({ field: 'id', rule: 'invalidValue' });
+  }
+  if (fields.length || documentId === undefined) throw new AppError('formHasErrors', { fields });
+  const { documentId: _d, lineNo: _l, ...values } = checked.value;
+  return {
+    id,
+    documentId,
+    values: {
+      ...values,
+      productId: String(values.productId ?? ''),
+      quantity: roundQuantity(num(values.quantity) ?? 0),
+    },
+  };
+};
+
 /** The header as the domain rules read it. */
 export const documentDraftOf = (header: Row, statusCode: string): DocumentDraft => ({
   typeCode: String(header.typeCode ?? ''),

@@ -40,6 +40,36 @@ export const numberTaken = async (
   return rows.some((r) => r.id !== exceptId);
 };
 
+/** The proposed number when it is a working-copy (provisional) one of the type's scheme, else null. */
+export const provisionalOf = (
+  config: LogisticsConfig,
+  typeCode: DocumentTypeCode,
+  proposed: string | null,
+): string | null => {
+  const given = proposed?.trim() ?? '';
+  return given && isWorkingCopyNumber(documentNumberingFor(config, typeCode), given) ? given : null;
+};
+
+/**
+ * Whether another document of the account (not `exceptId`) already carries this provisional number as its
+ * offlineNumber: a terminal proposing it again gets 406 numberCollision and renumbers.
+ */
+export const offlineNumberTaken = async (
+  ctx: AppContext,
+  tx: Tx,
+  accountId: string,
+  number: string,
+  exceptId?: string,
+): Promise<boolean> => {
+  const t = tableOf(ctx, 'wmsDocument');
+  const rows = await tx
+    .select({ id: col(t, 'id') })
+    .from(t)
+    .where(and(eq(col(t, 'clientAccountId'), accountId), eq(col(t, 'offlineNumber'), number)))
+    .limit(2);
+  return rows.some((r) => r.id !== exceptId);
+};
+
 /**
  * Next counter value of (account, type, period). The row lock taken by the upsert serialises concurrent
  * numbering of one type until the transaction ends, so no two documents get the same value.

@@ -100,6 +100,24 @@ export const registerDocumentRoutes = (app: FastifyInstance, ctx: AppContext): v
     return positionsPage(ctx, scope, request.params.id, request.query as Record<string, unknown>);
   });
 
+  // Document lines (docs/sync-contract.md §3): each call is one transaction of its document.
+  app.post('/api/WmsDocumentPosition', async (request, reply) => {
+    const scope = staff(request);
+    const line = await service.transaction((tx) => service.addLine(tx, scope, request.body));
+    return reply.status(201).send(line);
+  });
+
+  app.put<{ Params: IdParams }>('/api/WmsDocumentPosition/:id', async (request) => {
+    const scope = staff(request);
+    return service.transaction((tx) => service.updateLine(tx, scope, request.params.id, request.body));
+  });
+
+  app.delete<{ Params: IdParams }>('/api/WmsDocumentPosition/:id', async (request, reply) => {
+    const scope = staff(request);
+    await service.transaction((tx) => service.removeLine(tx, scope, request.params.id));
+    return reply.status(204).send();
+  });
+
   app.post('/api/WmsDocumentPosition/groupmovement', async (request, reply) => {
     const scope = staff(request);
     const document = await service.transaction((tx) => groupMovement(ctx, tx, scope, request.body));

@@ -35,10 +35,18 @@ import {
   documentDraftOf,
   type PositionValues,
   parseDocumentInput,
+  parseLineInput,
   positionDraftOf,
   samePositions,
 } from './documentInput';
-import { assignDocumentNumber, collision, isWorkingCopyNumber, numberTaken } from './documentNumbering';
+import {
+  assignDocumentNumber,
+  collision,
+  isWorkingCopyNumber,
+  numberTaken,
+  offlineNumberTaken,
+  provisionalOf,
+} from './documentNumbering';
 import { type LoadedProducts, loadValidationContext } from './validationContext';
 
 /** A document as every document call returns it: the wmsDocument row plus its positions in line order. */
@@ -193,6 +201,13 @@ export class DocumentService {
       .orderBy(asc(this.pcol('lineNo')));
   }
 
+  /** Whether a row with this id exists in any account (ids are global: a client's id must be new). */
+  private async exists(tx: Tx, table: ResourceTable, id: string): Promise<boolean> {
+    const idCol = table.id;
+    if (!idCol) throw new Error('table without id');
+    return (await tx.select({ id: idCol }).from(table).where(eq(idCol, id)).limit(1)).length > 0;
+  }
+
   private withPositions(row: Row, positions: readonly Row[]): DocumentWithPositions {
     return { ...toApiRow(this.docDef, row), positions: positions.map((p) => toApiRow(this.posDef, p)) };
   }
@@ -320,7 +335,10 @@ export class DocumentService {
       return row;
     } catch (err) {
       const mapped = err instanceof AppError ? err : fromDatabaseError(err);
-      if (mapped?.code === 'uniqueConflict' && mapped.fields?.some((f) => f.field === 'documentNumber'))
+      if (
+        mapped?.code === 'uniqueConflict' &&
+        mapped.fields?.some((f) => f.field === 'documentNumber' || f.field === 'offlineNumber')
+      )
         throw collision();
       throw mapped ?? err;
     }
@@ -349,6 +367,12 @@ export class DocumentService {
     const reserving = config.workingCopiesCountInStock && !confirm;
     const draft = documentDraftOf(header, 'workingCopy');
     const drafts = positions.map(positionDraftOf);
+    // A client's id is kept; one already in use (a create sent twice) is a conflict, never a number collision.
+    if (parsed.id && (await this.exists(tx, this.docs, parsed.id)))
+      throw new AppError('uniqueConflict', { fields: [{ field: 'id', rule: 'uniqueConflict' }] });
+    const offlineNumber = provisionalOf(config, typeCode, text(header.documentNumber));
+    if (offlineNumber && (await offlineNumberTaken(this.ctx, tx, scope.clientAccountId, offlineNumber)))
+      throw collision();
     const products = await this.validate(tx, scope, config, draft, drafts, { availability: reserving });
     const documentNumber = await assignDocumentNumber(
       this.ctx,
@@ -363,6 +387,7 @@ export class DocumentService {
       ...(parsed.id ? { id: parsed.id } : {}),
       clientAccountId: scope.clientAccountId,
       documentNumber,
+      offlineNumber,
       statusCode: 'workingCopy',
       generated: opts.generated === true || type.generated,
       precedingDocumentNumber: await this.precedingNumber(tx, scope, header),
@@ -429,6 +454,7 @@ export class DocumentService {
     });
 
     let documentNumber = String(row.documentNumber ?? '');
+    let offlineNumber = text(row.offlineNumber);
     const wanted = text(header.documentNumber);
     if (wanted && wanted !== documentNumber) {
       const typeCode = String(row.typeCode) as DocumentTypeCode;
@@ -439,6 +465,10 @@ export class DocumentService {
       if (!provisional) {
         if (await numberTaken(this.ctx, tx, scope.clientAccountId, wanted, id)) throw collision();
         documentNumber = wanted;
+      } else if (wanted !== offlineNumber) {
+        // Its own provisional number sent again is no collision; another document's is.
+        if (await offlineNumberTaken(this.ctx, tx, scope.clientAccountId, wanted, id)) throw collision();
+        offlineNumber ??= wanted;
       }
     }
 
@@ -455,6 +485,7 @@ export class DocumentService {
       .set({
         ...toDbValues(this.docDef, header),
         documentNumber,
+        offlineNumber,
         precedingDocumentNumber: await this.precedingNumber(tx, scope, header),
         ...progressOf(status, drafts),
         updatedAt: new Date(),
@@ -468,6 +499,162 @@ export class DocumentService {
     this.emit(tx, scope, 'wmsDocument', id, 'update');
     if (confirm) return this.confirmLocked(tx, scope, updated, config);
     return this.withPositions(updated, positionRows);
+  }
+
+  // ---- Document lines (docs/sync-contract.md §3): one line at a time, through its document ----
+
+  /** The line row of the account (any document of it); another account's is not found. */
+  private async lineRow(tx: Tx, scope: Scope, id: string): Promise<Row> {
+    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    const [row] = await tx
+      .select()
+      .from(this.positions)
+      .where(and(eq(this.pcol('clientAccountId'), scope.clientAccountId), eq(this.pcol('id'), id)));
+    if (!row) throw new AppError('notFoundOrNoPermission');
+    return row;
+  }
+
+  /**
+   * The line's document, locked, when its lines may be edited by hand: a working copy (else 409
+   * statusForbidsChange with notWorkingCopy) whose positions are not generated (else positionsNotEditable).
+   */
+  private async lockForLines(tx: Tx, scope: Scope, documentId: string): Promise<Row> {
+    const row = await this.lock(tx, scope, documentId);
+    const status = statusOf(row);
+    if (!canEditDocument(status))
+      throw new AppError('statusForbidsChange', {
+        issues: [issue('notWorkingCopy', { field: 'statusCode', params: { status } })],
+      });
+    const typeCode = String(row.typeCode);
+    const locked = checkPositionsNotEditable({ typeCode });
+    if (locked.length === 0 && row.generated === true)
+      locked.push(issue('positionsNotEditable', { params: { typeCode } }));
+    if (locked.length) throw new AppError('statusForbidsChange', { issues: locked.map((i) => ({ ...i })) });
+    return row;
+  }
+
+  /**
+   * One line change of a locked working copy: the document's rules run on all its lines as they will be
+   * (`drafts`), with availability when working copies count in stock; then `write` stores the line, the
+   * counters follow, and the document's reservation is made again for the new lines. A removal skips the
+   * rules (`check: false`): taking a line away cannot break one, and must stay possible when another line
+   * no longer passes (a product locked since) or the last line goes.
+   */
+  private async changeLines<T>(
+    tx: Tx,
+    scope: Scope,
+    row: Row,
+    drafts: readonly PositionDraft[],
+    write: () => Promise<T>,
+    check = true,
+  ): Promise<T> {
+    const id = String(row.id);
+    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
+    const reserving = config.workingCopiesCountInStock;
+    // The old reservation goes first, so the lines are checked against what is free without it.
+    this.emitStock(
+      tx,
+      scope,
+      await stockServiceOf(this.ctx).releaseReservations(tx, scope.clientAccountId, id),
+    );
+    const draft = documentDraftOf(row, 'workingCopy');
+    const products = check
+      ? await this.validate(tx, scope, config, draft, drafts, { availability: reserving, documentId: id })
+      : await loadProducts(
+          this.ctx,
+          tx,
+          scope.clientAccountId,
+          drafts.map((d) => d.productId),
+        );
+    const result = await write();
+    const [updated] = await tx
+      .update(this.docs)
+      .set({
+        ...progressOf('workingCopy', drafts),
+        updatedAt: new Date(),
+        version: sql`${this.dcol('version')} + 1`,
+      })
+      .where(and(eq(this.dcol('clientAccountId'), scope.clientAccountId), eq(this.dcol('id'), id)))
+      .returning();
+    if (!updated) throw new AppError('notFoundOrNoPermission');
+    if (reserving) await this.reserve(tx, scope, id, draft, drafts, products);
+    await this.docService.log(tx, scope, 'update', id, row, updated);
+    this.emit(tx, scope, 'wmsDocument', id, 'update');
+    return result;
+  }
+
+  /** Column values of a line (its value follows quantity × unit price). */
+  private lineValues(values: PositionValues): Row {
+    const unitPrice = num(values.unitPrice);
+    const { id: _id, ...fields } = values;
+    return {
+      ...toDbValues(this.posDef, fields),
+      quantity: roundQuantity(values.quantity),
+      value: unitPrice === null ? null : roundQuantity(values.quantity * unitPrice),
+    };
+  }
+
+  /** POST WmsDocumentPosition: a new last line of a working copy (the client's id kept) → the line. */
+  async addLine(tx: Tx, scope: Scope, input: unknown): Promise<Row> {
+    const parsed = parseLineInput(input, undefined);
+    const row = await this.lockForLines(tx, scope, parsed.documentId);
+    const documentId = String(row.id);
+    if (parsed.id && (await this.exists(tx, this.positions, parsed.id)))
+      throw new AppError('uniqueConflict', { fields: [{ field: 'id', rule: 'uniqueConflict' }] });
+    const stored = await this.positionRows(tx, scope.clientAccountId, documentId);
+    const lineNo = stored.reduce((max, p) => Math.max(max, Number(p.lineNo) || 0), 0) + 1;
+    const drafts = [...stored.map(positionDraftOf), positionDraftOf(parsed.values)];
+    return this.changeLines(tx, scope, row, drafts, async () => {
+      const [line] = await tx
+        .insert(this.positions)
+        .values({
+          ...this.lineValues(parsed.values),
+          ...(parsed.id ? { id: parsed.id } : {}),
+          clientAccountId: scope.clientAccountId,
+          documentId,
+          lineNo,
+        })
+        .returning();
+      if (!line) throw new AppError('saveFailed');
+      this.emit(tx, scope, 'wmsDocumentPosition', String(line.id), 'create');
+      return toApiRow(this.posDef, line);
+    });
+  }
+
+  /** PUT WmsDocumentPosition/{id}: the body's fields replace the line's (partial allowed) → the line. */
+  async updateLine(tx: Tx, scope: Scope, id: string, input: unknown): Promise<Row> {
+    const current = await this.lineRow(tx, scope, id);
+    const row = await this.lockForLines(tx, scope, String(current.documentId));
+    // Read again under the document's lock: a concurrent edit of the same line has finished by now.
+    const existing = await this.lineRow(tx, scope, id);
+    const parsed = parseLineInput(input, toApiRow(this.posDef, existing));
+    const stored = await this.positionRows(tx, scope.clientAccountId, String(row.id));
+    const drafts = stored.map((p) => (p.id === existing.id ? positionDraftOf(parsed.values) : positionDraftOf(p)));
+    return this.changeLines(tx, scope, row, drafts, async () => {
+      const [line] = await tx
+        .update(this.positions)
+        .set({ ...this.lineValues(parsed.values), updatedAt: new Date(), version: sql`${this.pcol('version')} + 1` })
+        .where(and(eq(this.pcol('clientAccountId'), scope.clientAccountId), eq(this.pcol('id'), id)))
+        .returning();
+      if (!line) throw new AppError('notFoundOrNoPermission');
+      this.emit(tx, scope, 'wmsDocumentPosition', id, 'update');
+      return toApiRow(this.posDef, line);
+    });
+  }
+
+  /** DELETE WmsDocumentPosition/{id}: the line leaves its working copy (the others keep their numbers). */
+  async removeLine(tx: Tx, scope: Scope, id: string): Promise<void> {
+    const current = await this.lineRow(tx, scope, id);
+    const row = await this.lockForLines(tx, scope, String(current.documentId));
+    const existing = await this.lineRow(tx, scope, id);
+    const stored = await this.positionRows(tx, scope.clientAccountId, String(row.id));
+    const drafts = stored.filter((p) => p.id !== existing.id).map(positionDraftOf);
+    await this.changeLines(tx, scope, row, drafts, async () => {
+      await tx
+        .delete(this.positions)
+        .where(and(eq(this.pcol('clientAccountId'), scope.clientAccountId), eq(this.pcol('id'), id)));
+      this.emit(tx, scope, 'wmsDocumentPosition', id, 'delete');
+    }, false);
   }
 
   /** Confirms a working copy: the rules again (with availability), then its movements on the stock. */
