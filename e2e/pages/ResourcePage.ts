@@ -14,6 +14,18 @@ export class ResourcePage extends BasePage {
     await expect(this.byTestId('resource-preview')).toBeVisible();
   }
 
+  /** Opens `/<route>/new`, saves the values and returns the new record's id (from the preview's address). */
+  async create(route: string, values: Record<string, string>): Promise<string> {
+    await this.goto(`/${route}/new`);
+    await this.fillForm(values);
+    await this.click('resource-save');
+    const preview = this.byTestId('resource-preview');
+    await expect(preview).toBeVisible();
+    const id = await preview.getAttribute('data-id');
+    expect(id).toBeTruthy();
+    return id ?? '';
+  }
+
   async fillForm(values: Record<string, string>): Promise<void> {
     for (const [field, value] of Object.entries(values)) await this.fill(`field-${field}`, value);
   }

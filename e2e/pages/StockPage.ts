@@ -57,10 +57,7 @@ export class StockPage extends BasePage {
 
   /** Picks a product or location in the inventory's select filters (`productId`, `locationId`) by its title. */
   async filterInventoryBy(field: 'productId' | 'locationId', search: string, title: string): Promise<void> {
-    const input = this.byTestId(`inventory-filter-${field}`);
-    await input.click();
-    await input.fill(search);
-    await this.page.getByRole('option', { name: title, exact: true }).click();
+    await this.choose(`inventory-filter-${field}`, search, title);
   }
 
   async sortBy(screen: StockScreen, field: string): Promise<void> {
@@ -69,6 +66,45 @@ export class StockPage extends BasePage {
 
   async clearFilters(screen: StockScreen): Promise<void> {
     await this.click(`${screen}-clear-filters`);
+  }
+
+  /** The row whose `field` cell reads exactly `text`. */
+  rowWith(screen: StockScreen, field: string, text: string): Locator {
+    const exact = new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+    return this.rows(screen).filter({
+      has: this.page.locator(`[data-field="${field}"]`, { hasText: exact }),
+    });
+  }
+
+  /**
+   * Opens the detailed inventory of one product and checks that it holds exactly `quantities` (location
+   * label → quantity): one row per location, nothing elsewhere.
+   */
+  async expectInventory(productId: string, quantities: Readonly<Record<string, number>>): Promise<void> {
+    await this.expectQuantities('inventory', 'locationLabel', productId, quantities);
+  }
+
+  /** Opens stock by warehouse for one product and checks its quantity per warehouse (top-level location). */
+  async expectStockByWarehouse(
+    productId: string,
+    quantities: Readonly<Record<string, number>>,
+  ): Promise<void> {
+    await this.expectQuantities('stock', 'warehouseLabel', productId, quantities);
+  }
+
+  private async expectQuantities(
+    screen: StockScreen,
+    placeField: string,
+    productId: string,
+    quantities: Readonly<Record<string, number>>,
+  ): Promise<void> {
+    await this.open(screen, `?f.productId=${encodeURIComponent(productId)}`);
+    await this.expectRowCount(screen, Object.keys(quantities).length);
+    for (const [place, quantity] of Object.entries(quantities)) {
+      const row = this.rowWith(screen, placeField, place);
+      await expect(row).toHaveCount(1);
+      await expect(this.cell(row, 'quantity')).toHaveText(String(quantity));
+    }
   }
 
   /** Waits until the screen lists exactly `count` rows on this page. */

@@ -24,6 +24,18 @@ export class BasePage {
     await this.byTestId(testId).click();
   }
 
+  /**
+   * Picks an option of a searchable select (RefSelect, Mantine Select): opens it, types `search` and clicks the
+   * option titled `title` (the search text by default). `target` is a test id or a locator of the input.
+   */
+  async choose(target: string | Locator, search: string, title = search): Promise<void> {
+    const input = typeof target === 'string' ? this.byTestId(target) : target;
+    await input.click();
+    await input.fill(search);
+    await this.page.getByRole('option', { name: title, exact: true }).click();
+    await expect(input).toHaveValue(title);
+  }
+
   async expectVisible(testId: string, timeout?: number): Promise<void> {
     await expect(this.byTestId(testId)).toBeVisible(timeout === undefined ? undefined : { timeout });
   }

@@ -1,8 +1,9 @@
-import { Box, Checkbox, LoadingOverlay, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Checkbox, LoadingOverlay, Table, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDefinition } from '../../domain/resources/types';
 import { ColumnFilterInput } from './ColumnFilterInput';
+import { EmptyRow } from './EmptyRow';
 import { FieldValue } from './FieldValue';
 import { type ColumnFilter, type ListState, setColumnFilter, toggleSort } from './listState';
 
@@ -210,13 +211,12 @@ export const DataTable = <R extends DataRow>({
               );
             })}
             {!loading && emptyText !== null && rows.length === 0 && (
-              <Table.Tr data-testid={ids.empty}>
-                <Table.Td colSpan={columns.length + (selection ? 1 : 0)}>
-                  <Text c="dimmed" ta="center" py="lg">
-                    {emptyText}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow
+                colSpan={columns.length + (selection ? 1 : 0)}
+                text={emptyText}
+                testId={ids.empty}
+                py="lg"
+              />
             )}
           </Table.Tbody>
         </Table>

@@ -546,3 +546,28 @@ export const setLogisticsConfig = async (
     .set({ logisticsConfig: config })
     .where(eq(clientAccount.id, clientAccountId));
 };
+
+/**
+ * Closes the PostgreSQL pool's idle connections and waits until they are gone (no-op on PGlite). pg-pool's
+ * end() does not wait for its clients to disconnect, so a test that opened many connections calls this before
+ * closing the app: dropping the database would otherwise terminate connections still closing.
+ */
+export const drainPool = async (ctx: AppContext): Promise<void> => {
+  const pool = ctx.database.pool;
+  if (!pool) return;
+  const count = pool.idleCount;
+  if (count === 0) return;
+  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+  const gone = new Promise<void>((resolve) => {
+    let removed = 0;
+    const onRemove = () => {
+      removed += 1;
+      if (removed < clients.length) return;
+      pool.off('remove', onRemove);
+      resolve();
+    };
+    pool.on('remove', onRemove);
+  });
+  for (const client of clients) client.release(true);
+  await gone;
+};

@@ -1,70 +1,53 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Alert, Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Page } from '../../../domain/resources/query';
 import { documentTypeOf } from '../../../domain/warehouse/documentTypes';
 import { canEditDocument, isDocumentStatus } from '../../../domain/warehouse/statuses';
 import { errorMessage } from '../../i18n/i18n';
+import { EmptyRow } from '../../resources/EmptyRow';
 import { formatDateTime } from '../../resources/format';
+import { ColumnsHead } from './ColumnsHead';
 import { DocumentActions } from './DocumentActions';
-import { type DocumentPositionRow, type DocumentRow, documentApi } from './documentApi';
+import { documentApi } from './documentApi';
+import { pendingView } from './LoadGuard';
+import { RecordHeader } from './RecordHeader';
 import { StatusBadge } from './StatusBadge';
+import { documentTypeLabel } from './typeLabels';
+import { useLoad } from './useLoad';
 import { useRowsById } from './useRowsById';
+import { ValueGrid } from './ValueGrid';
 import { formatQuantity, stringOf } from './values';
 
 const pageSize = 25;
+const positionColumns = [
+  'lineNo',
+  'productId',
+  'productName',
+  'quantity',
+  'sourceLocationId',
+  'sourceContainer',
+  'destinationLocationId',
+  'destinationContainer',
+  'serialNumber',
+  'prodDate',
+  'expDate',
+  'comment',
+] as const;
 
 /** /documents/:id: the document's header, its positions (paged) and what its status allows. */
 export const DocumentPreviewPage = (): ReactNode => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const [row, setRow] = useState<DocumentRow | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [positions, setPositions] = useState<Page<DocumentPositionRow> | null>(null);
-  const [reload, setReload] = useState(0);
+  const document = useLoad(id, () => documentApi.get(id));
+  const positions = useLoad(`${id}:${page}`, () => documentApi.positions(id, page, pageSize));
+  const row = document.data;
+  const failure = document.error ?? positions.error;
+  const error = failure ? errorMessage(t, failure) : null;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload forces a refetch after confirm / revert
-  useEffect(() => {
-    let current = true;
-    setError(null);
-    documentApi
-      .get(id)
-      .then((doc) => current && setRow(doc))
-      .catch((e: unknown) => current && setError(errorMessage(t, e)));
-    return () => {
-      current = false;
-    };
-  }, [id, t, reload]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload forces a refetch after confirm / revert
-  useEffect(() => {
-    let current = true;
-    documentApi
-      .positions(id, page, pageSize)
-      .then((p) => current && setPositions(p))
-      .catch((e: unknown) => current && setError(errorMessage(t, e)));
-    return () => {
-      current = false;
-    };
-  }, [id, page, t, reload]);
-
-  const rows = useMemo(() => positions?.results ?? [], [positions]);
+  const rows = useMemo(() => positions.data?.results ?? [], [positions.data]);
   const products = useRowsById(
     'product',
     useMemo(() => rows.map((r) => r.productId), [rows]),
@@ -84,102 +67,99 @@ export const DocumentPreviewPage = (): ReactNode => {
     'company',
     useMemo(() => [row?.contractorId ?? null], [row]),
   );
+  const orders = useRowsById(
+    'wmsOrder',
+    useMemo(() => [row?.orderId ?? null], [row]),
+  );
 
-  if (error && !row) {
-    return (
-      <Alert color="red" data-testid="doc-error">
-        {error}
-      </Alert>
-    );
-  }
-  if (!row) return <Loader aria-label={t('logistics:loading')} />;
+  const pending = pendingView(row !== null, error, 'doc-error');
+  if (pending || !row) return pending;
 
   const type = documentTypeOf(row.typeCode);
   const status = isDocumentStatus(row.statusCode) ? row.statusCode : null;
-  const label = (field: string) => t(`logistics:fields.${field}`);
   const locationTitle = (value: string | null | undefined) =>
     value ? stringOf(locations.get(value)?.label) || value : '';
-  const header: [string, ReactNode][] = [
-    ['typeCode', type ? `${type.code} — ${t(`warehouse:documentTypes.${type.code}`)}` : row.typeCode],
-    [
-      'contractorId',
-      row.contractorId ? stringOf(contractors.get(row.contractorId)?.shortName) || row.contractorId : '',
-    ],
-    ['sourceLocationId', locationTitle(row.sourceLocationId)],
-    ['sourceContainer', stringOf(row.sourceContainer)],
-    ['destinationLocationId', locationTitle(row.destinationLocationId)],
-    ['destinationContainer', stringOf(row.destinationContainer)],
-    ['plannedDate', formatDateTime(row.plannedDate)],
-    ['executionDate', formatDateTime(row.executionDate)],
-    ['priority', row.priority ? t(`logistics:priorities.${row.priority}`) : ''],
-    ['comment', stringOf(row.comment)],
-    [
-      'orderId',
-      row.orderId ? (
-        <Anchor key="order" component={Link} to={`/orders/${row.orderId}`} data-testid="doc-order-link">
-          {stringOf(row.orderNumber) || t('logistics:documents.openOrder')}
-        </Anchor>
-      ) : (
-        ''
-      ),
-    ],
-    ['precedingDocumentNumber', stringOf(row.precedingDocumentNumber)],
-    ['systemComments', stringOf(row.systemComments)],
-  ];
-  const total = positions?.allFilteredRowCount ?? 0;
+  // A position without its own location or bin takes the header's (shown dimmed).
+  const sideOf = (own: string | null, header: string, title = own ?? ''): ReactNode =>
+    own ? (
+      title
+    ) : (
+      <Text span size="sm" c="dimmed">
+        {header}
+      </Text>
+    );
+  const reload = () => {
+    document.reload();
+    positions.reload();
+  };
+  const total = positions.data?.allFilteredRowCount ?? 0;
 
   return (
     <Stack gap="md" data-testid="doc-preview" data-id={row.id} data-status={row.statusCode}>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={0}>
-          <Text size="sm" c="dimmed">
-            {type ? t(`warehouse:documentTypes.${type.code}`) : row.typeCode}
-          </Text>
-          <Group gap="xs">
-            <Title order={2} data-testid="doc-number">
-              {stringOf(row.documentNumber)}
-            </Title>
-            <StatusBadge kind="document" status={row.statusCode} testId="doc-status" />
-          </Group>
-        </Stack>
-        <Group gap="xs">
-          {status && canEditDocument(status) && (
-            <Button
-              variant="default"
-              onClick={() => navigate(`/documents/${row.id}/edit`)}
-              data-testid="doc-edit"
-            >
-              {t('logistics:actions.edit')}
+      <RecordHeader
+        caption={type ? t(`warehouse:documentTypes.${type.code}`) : row.typeCode}
+        title={stringOf(row.documentNumber)}
+        titleTestId="doc-number"
+        badges={<StatusBadge kind="document" status={row.statusCode} testId="doc-status" />}
+        actions={
+          <>
+            {status && canEditDocument(status) && (
+              <Button
+                variant="default"
+                onClick={() => navigate(`/documents/${row.id}/edit`)}
+                data-testid="doc-edit"
+              >
+                {t('logistics:actions.edit')}
+              </Button>
+            )}
+            <DocumentActions row={row} withConfirm onChanged={reload} />
+            <Button variant="subtle" onClick={() => navigate('/documents')} data-testid="doc-back">
+              {t('logistics:actions.backToList')}
             </Button>
-          )}
-          <DocumentActions row={row} withConfirm onChanged={() => setReload((n) => n + 1)} />
-          <Button variant="subtle" onClick={() => navigate('/documents')} data-testid="doc-back">
-            {t('logistics:actions.backToList')}
-          </Button>
-        </Group>
-      </Group>
+          </>
+        }
+      />
       {error && (
         <Alert color="red" data-testid="doc-error">
           {error}
         </Alert>
       )}
 
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {header
-            .filter(([, value]) => value !== '')
-            .map(([field, value]) => (
-              <Stack key={field} gap={2} data-testid={`doc-value-${field}`}>
-                <Text size="xs" c="dimmed" fw={500}>
-                  {label(field)}
-                </Text>
-                <Text size="sm" component="div">
-                  {value}
-                </Text>
-              </Stack>
-            ))}
-        </SimpleGrid>
-      </Paper>
+      <ValueGrid
+        testIdPrefix="doc-value"
+        label={(field) => t(`logistics:fields.${field}`)}
+        values={[
+          ['typeCode', type ? documentTypeLabel(t, type.code) : row.typeCode],
+          [
+            'contractorId',
+            row.contractorId
+              ? stringOf(contractors.get(row.contractorId)?.shortName) || row.contractorId
+              : '',
+          ],
+          ['sourceLocationId', locationTitle(row.sourceLocationId)],
+          ['sourceContainer', stringOf(row.sourceContainer)],
+          ['destinationLocationId', locationTitle(row.destinationLocationId)],
+          ['destinationContainer', stringOf(row.destinationContainer)],
+          ['plannedDate', formatDateTime(row.plannedDate)],
+          ['executionDate', formatDateTime(row.executionDate)],
+          ['priority', row.priority ? t(`logistics:priorities.${row.priority}`) : ''],
+          ['comment', stringOf(row.comment)],
+          [
+            'orderId',
+            row.orderId ? (
+              <Anchor key="order" component={Link} to={`/orders/${row.orderId}`} data-testid="doc-order-link">
+                {stringOf(row.orderNumber) ||
+                  stringOf(orders.get(row.orderId)?.orderNumber) ||
+                  t('logistics:documents.openOrder')}
+              </Anchor>
+            ) : (
+              ''
+            ),
+          ],
+          ['precedingDocumentNumber', stringOf(row.precedingDocumentNumber)],
+          ['systemComments', stringOf(row.systemComments)],
+        ]}
+      />
 
       <Paper withBorder p="md">
         <Stack gap="xs">
@@ -191,26 +171,7 @@ export const DocumentPreviewPage = (): ReactNode => {
           </Group>
           <Table.ScrollContainer minWidth={1100}>
             <Table striped verticalSpacing="xs" data-testid="doc-positions">
-              <Table.Thead>
-                <Table.Tr>
-                  {[
-                    'lineNo',
-                    'productId',
-                    'productName',
-                    'quantity',
-                    'sourceLocationId',
-                    'sourceContainer',
-                    'destinationLocationId',
-                    'destinationContainer',
-                    'serialNumber',
-                    'prodDate',
-                    'expDate',
-                    'comment',
-                  ].map((c) => (
-                    <Table.Th key={c}>{t(`logistics:positionFields.${c}`)}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnsHead columns={positionColumns} />
               <Table.Tbody>
                 {rows.map((p, index) => {
                   const product = products.get(p.productId);
@@ -224,10 +185,24 @@ export const DocumentPreviewPage = (): ReactNode => {
                       <Table.Td data-testid="doc-position-quantity">
                         {`${formatQuantity(p.quantity)} ${stringOf(product?.unit)}`.trim()}
                       </Table.Td>
-                      <Table.Td>{locationTitle(p.sourceLocationId)}</Table.Td>
-                      <Table.Td>{stringOf(p.sourceContainer)}</Table.Td>
-                      <Table.Td>{locationTitle(p.destinationLocationId)}</Table.Td>
-                      <Table.Td>{stringOf(p.destinationContainer)}</Table.Td>
+                      <Table.Td data-testid="doc-position-source">
+                        {sideOf(
+                          p.sourceLocationId,
+                          locationTitle(row.sourceLocationId),
+                          locationTitle(p.sourceLocationId),
+                        )}
+                      </Table.Td>
+                      <Table.Td>{sideOf(p.sourceContainer, stringOf(row.sourceContainer))}</Table.Td>
+                      <Table.Td data-testid="doc-position-destination">
+                        {sideOf(
+                          p.destinationLocationId,
+                          locationTitle(row.destinationLocationId),
+                          locationTitle(p.destinationLocationId),
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {sideOf(p.destinationContainer, stringOf(row.destinationContainer))}
+                      </Table.Td>
                       <Table.Td>{stringOf(p.serialNumber)}</Table.Td>
                       <Table.Td>{stringOf(p.prodDate).slice(0, 10)}</Table.Td>
                       <Table.Td>{stringOf(p.expDate).slice(0, 10)}</Table.Td>
@@ -235,14 +210,12 @@ export const DocumentPreviewPage = (): ReactNode => {
                     </Table.Tr>
                   );
                 })}
-                {positions && rows.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={12}>
-                      <Text c="dimmed" ta="center" py="sm" data-testid="doc-positions-empty">
-                        {t('logistics:documents.noPositions')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
+                {positions.data && rows.length === 0 && (
+                  <EmptyRow
+                    colSpan={positionColumns.length}
+                    text={t('logistics:documents.noPositions')}
+                    testId="doc-positions-empty"
+                  />
                 )}
               </Table.Tbody>
             </Table>

@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RuleIssue } from '../../../domain/errors';
 import { documentTypeOf, type SideRule } from '../../../domain/warehouse/documentTypes';
+import { EmptyRow } from '../../resources/EmptyRow';
 import { RefSelect } from '../../resources/RefSelect';
 import type { Row } from '../../resources/resourceApi';
+import { ColumnsHead } from './ColumnsHead';
 import { emptyPosition, type PositionValues } from './documentForm';
 import { issueText } from './issueText';
 import { stringOf } from './values';
@@ -169,14 +171,7 @@ export const PositionsGrid = ({
     <Stack gap="xs">
       <Table.ScrollContainer minWidth={columns.length * 150 + 60}>
         <Table verticalSpacing={4} data-testid={`${prefix}-positions`}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c}>{label(c)}</Table.Th>
-              ))}
-              {!readOnly && <Table.Th w={40} />}
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnsHead columns={columns} extra={!readOnly && <Table.Th w={40} />} />
           <Table.Tbody>
             {positions.map((p, index) => {
               const product = p.productId ? products.get(p.productId) : undefined;
@@ -293,13 +288,11 @@ export const PositionsGrid = ({
               ];
             })}
             {positions.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length + 1}>
-                  <Text c="dimmed" ta="center" py="sm" data-testid={`${prefix}-positions-empty`}>
-                    {t('logistics:documents.noPositions')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow
+                colSpan={columns.length + 1}
+                text={t('logistics:documents.noPositions')}
+                testId={`${prefix}-positions-empty`}
+              />
             )}
           </Table.Tbody>
         </Table>

@@ -43,7 +43,15 @@ export const StatusBadge = ({
   const { t } = useTranslation();
   if (!status) return null;
   return (
-    <Badge color={colors[status] ?? 'gray'} variant="light" data-testid={testId} data-status={status}>
+    <Badge
+      color={colors[status] ?? 'gray'}
+      variant="light"
+      // Whole words: in a narrow table column the column widens instead of the status being cut off.
+      maw="none"
+      styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
+      data-testid={testId}
+      data-status={status}
+    >
       {t(`warehouse:${namespaceKey[kind]}.${status}`, { defaultValue: status })}
     </Badge>
   );

@@ -4,25 +4,60 @@ import {
   documentTypes,
   isDocumentTypeCode,
 } from '../../../domain/warehouse/documentTypes';
+import type { DocumentDraft } from '../../../domain/warehouse/validationInput';
 import { api } from '../../api/http';
 import { asPage, pageQuery } from './values';
 
-/** A warehouse document as GET /api/WmsDocument/{id} returns it (domain/resources/definitions/wmsDocument.ts). */
-export interface DocumentRow {
-  readonly id: string;
-  readonly version?: number;
-  readonly documentNumber: string | null;
-  readonly typeCode: string;
-  readonly statusCode: string;
-  readonly contractorId: string | null;
+/** Where goods come from and go to: on a header the defaults, on a position its own (null = the header's). */
+export interface Sides {
   readonly sourceLocationId: string | null;
   readonly destinationLocationId: string | null;
   readonly sourceContainer: string | null;
   readonly destinationContainer: string | null;
-  readonly orderId: string | null;
-  readonly plannedDate: string | null;
-  readonly executionDate?: string | null;
+}
+
+/** What a position of a document or an order says besides its quantity. */
+export interface PositionFields extends Sides {
+  readonly productId: string;
+  readonly serialNumber: string | null;
+  readonly prodDate: string | null;
+  readonly expDate: string | null;
   readonly comment: string | null;
+}
+
+/** A stored position of a document or an order (wmsDocumentPosition.ts, wmsOrderPosition.ts). */
+export interface PositionRow extends PositionFields {
+  readonly id: string;
+  readonly lineNo?: number | null;
+  /** Decimal columns arrive as numbers or numeric strings. */
+  readonly quantity: number | string;
+  readonly quantityReal?: number | string | null;
+  readonly [key: string]: unknown;
+}
+
+export interface DocumentPositionRow extends PositionRow {
+  readonly documentId?: string;
+}
+
+/** A position as POST/PUT /api/WmsDocument and /api/WmsOrder take it (no parent id, no lineNo). */
+export interface PositionInput extends PositionFields {
+  readonly quantity: number;
+}
+
+/** The header fields documents and orders share, in rows and in inputs. */
+export interface HeaderFields extends Sides {
+  readonly typeCode: string;
+  readonly contractorId: string | null;
+  readonly plannedDate: string | null;
+  readonly comment: string | null;
+}
+
+/** A warehouse document as GET /api/WmsDocument/{id} returns it (domain/resources/definitions/wmsDocument.ts). */
+export interface DocumentRow extends DocumentDraft, HeaderFields {
+  readonly id: string;
+  readonly version?: number;
+  readonly documentNumber: string | null;
+  readonly executionDate?: string | null;
   readonly systemComments?: string | null;
   readonly precedingDocumentNumber?: string | null;
   readonly priority: string | null;
@@ -31,52 +66,11 @@ export interface DocumentRow {
   readonly [key: string]: unknown;
 }
 
-/** A document position (wmsDocumentPosition.ts). */
-export interface DocumentPositionRow {
-  readonly id: string;
-  readonly documentId?: string;
-  readonly lineNo?: number | null;
-  readonly productId: string;
-  readonly quantity: number | string;
-  readonly quantityReal?: number | string | null;
-  readonly sourceLocationId: string | null;
-  readonly destinationLocationId: string | null;
-  readonly sourceContainer: string | null;
-  readonly destinationContainer: string | null;
-  readonly serialNumber: string | null;
-  readonly prodDate: string | null;
-  readonly expDate: string | null;
-  readonly comment: string | null;
-  readonly [key: string]: unknown;
-}
-
 export interface DocumentWithPositions extends DocumentRow {
   readonly positions?: DocumentPositionRow[];
 }
 
-/** A position as POST/PUT /api/WmsDocument take it (no documentId, no lineNo). */
-export interface PositionInput {
-  readonly productId: string;
-  readonly quantity: number;
-  readonly sourceLocationId: string | null;
-  readonly destinationLocationId: string | null;
-  readonly sourceContainer: string | null;
-  readonly destinationContainer: string | null;
-  readonly serialNumber: string | null;
-  readonly prodDate: string | null;
-  readonly expDate: string | null;
-  readonly comment: string | null;
-}
-
-export interface DocumentInput {
-  readonly typeCode: string;
-  readonly contractorId: string | null;
-  readonly sourceLocationId: string | null;
-  readonly destinationLocationId: string | null;
-  readonly sourceContainer: string | null;
-  readonly destinationContainer: string | null;
-  readonly plannedDate: string | null;
-  readonly comment: string | null;
+export interface DocumentInput extends HeaderFields {
   readonly priority: string;
   /** Left out for generated documents, whose positions do not change by hand. */
   readonly positions?: PositionInput[];
@@ -84,8 +78,32 @@ export interface DocumentInput {
   readonly version?: number;
 }
 
+/** The address of one record under a resource path: `/api/WmsDocument/<id>`. */
+export const recordPath = (base: string, id: string): string => `${base}/${encodeURIComponent(id)}`;
+
+/** One page of a paged list route, sorted by `sortColumn`. */
+export const fetchPage = async <T>(
+  path: string,
+  page: number,
+  pageSize: number,
+  sortColumn: string,
+  filters: Parameters<typeof pageQuery>[2] = [],
+): Promise<Page<T>> =>
+  asPage<T>(await api.get(path, pageQuery(page, pageSize, filters, { column: sortColumn })));
+
+/** Every row of a paged list route: pages of 1000 until all are in. */
+export const fetchAll = async <T>(path: string, sortColumn: string): Promise<T[]> => {
+  const out: T[] = [];
+  for (let page = 1; page < 1000; page++) {
+    const { results, allFilteredRowCount } = await fetchPage<T>(path, page, 1000, sortColumn);
+    out.push(...results);
+    if (results.length === 0 || out.length >= allFilteredRowCount) break;
+  }
+  return out;
+};
+
 const base = '/api/WmsDocument';
-const at = (id: string) => `${base}/${encodeURIComponent(id)}`;
+const at = (id: string) => recordPath(base, id);
 
 /** Codes out of the answer of GET /api/Config/WmsDocumentActions, whatever its exact shape. */
 const typeCodesOf = (payload: unknown): DocumentTypeCode[] => {
@@ -109,20 +127,11 @@ let typeList: Promise<DocumentTypeCode[]> | null = null;
 
 export const documentApi = {
   get: (id: string) => api.get<DocumentRow>(at(id)),
-  positions: async (id: string, page: number, pageSize: number): Promise<Page<DocumentPositionRow>> =>
-    asPage<DocumentPositionRow>(
-      await api.get(`${at(id)}/Positions`, pageQuery(page, pageSize, [], { column: 'lineNo' })),
-    ),
-  /** Every position (editor): pages of 1000 until all are in. */
-  allPositions: async (id: string): Promise<DocumentPositionRow[]> => {
-    const out: DocumentPositionRow[] = [];
-    for (let page = 1; page < 1000; page++) {
-      const { results, allFilteredRowCount } = await documentApi.positions(id, page, 1000);
-      out.push(...results);
-      if (results.length === 0 || out.length >= allFilteredRowCount) break;
-    }
-    return out;
-  },
+  positions: (id: string, page: number, pageSize: number): Promise<Page<DocumentPositionRow>> =>
+    fetchPage<DocumentPositionRow>(`${at(id)}/Positions`, page, pageSize, 'lineNo'),
+  /** Every position (editor). */
+  allPositions: (id: string): Promise<DocumentPositionRow[]> =>
+    fetchAll<DocumentPositionRow>(`${at(id)}/Positions`, 'lineNo'),
   create: (input: DocumentInput) => api.post<DocumentWithPositions>(base, input),
   update: (id: string, input: DocumentInput) => api.put<DocumentWithPositions>(at(id), input),
   confirm: (id: string) => api.post<DocumentWithPositions>(`${at(id)}/confirm`),
@@ -130,12 +139,21 @@ export const documentApi = {
   remove: (id: string) => api.delete(at(id)),
   /** Documents of an order (generic list filtered on orderId). */
   ofOrder: async (orderId: string): Promise<DocumentRow[]> =>
+    (
+      await fetchPage<DocumentRow>(base, 1, 100, 'createdAt', [
+        { field: 'orderId', operator: 'eq', value: orderId },
+      ])
+    ).results,
+  /** The newest documents of a type (numbering preview of the logistics configuration). */
+  latestOfType: async (typeCode: string, count: number): Promise<DocumentRow[]> =>
     asPage<DocumentRow>(
       await api.get(
         base,
-        pageQuery(1, 100, [{ field: 'orderId', operator: 'eq', value: orderId }], {
+        pageQuery(1, count, [{ field: 'typeCode', operator: 'eq', value: typeCode }], {
           column: 'createdAt',
+          descending: true,
         }),
+        { silent: true },
       ),
     ).results,
   /** The types the user may create by hand (asked once per page load; all manual types if the call fails). */

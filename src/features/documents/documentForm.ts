@@ -1,5 +1,5 @@
 import type { RuleIssue } from '../../../domain/errors';
-import { documentTypeOf } from '../../../domain/warehouse/documentTypes';
+import { documentTypeOf, type SideRule } from '../../../domain/warehouse/documentTypes';
 import { defaultLogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
 import type { DocumentRule } from '../../../domain/warehouse/resolveDocument';
 import { resolveDocument } from '../../../domain/warehouse/resolveDocument';
@@ -27,10 +27,10 @@ import { checkSourceLocationForbidden } from '../../../domain/warehouse/validato
 import { checkSourceLocationRequired } from '../../../domain/warehouse/validators/checkSourceLocationRequired';
 import { checkUnknownDocumentType } from '../../../domain/warehouse/validators/checkUnknownDocumentType';
 import { isoToLocalInput, localInputToIso } from '../../resources/formValues';
-import type { DocumentInput, DocumentPositionRow, DocumentRow, PositionInput } from './documentApi';
+import type { DocumentInput, HeaderFields, PositionInput, PositionRow } from './documentApi';
 import { stringOf, textOrNull, toNumber } from './values';
 
-/** The header as the editor holds it (text inputs hold strings, selects ids or null). */
+/** The header of a document as the editor holds it (text inputs hold strings, selects ids or null); orders add theirs. */
 export interface HeaderValues {
   readonly typeCode: string | null;
   readonly contractorId: string | null;
@@ -91,7 +91,8 @@ export const emptyPosition = (): PositionValues => ({
 const idOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const dateOnly = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 10) : '');
 
-export const headerFromRow = (row: DocumentRow): HeaderValues => ({
+/** The editor's values of the header fields documents and orders share. */
+export const headerFromRow = (row: HeaderFields & { readonly priority: string | null }): HeaderValues => ({
   typeCode: row.typeCode,
   contractorId: idOrNull(row.contractorId),
   sourceLocationId: idOrNull(row.sourceLocationId),
@@ -103,7 +104,7 @@ export const headerFromRow = (row: DocumentRow): HeaderValues => ({
   priority: stringOf(row.priority) || 'normal',
 });
 
-export const positionFromRow = (row: DocumentPositionRow): PositionValues => ({
+export const positionFromRow = (row: PositionRow): PositionValues => ({
   key: nextKey(),
   productId: idOrNull(row.productId),
   quantity: toNumber(row.quantity) ?? '',
@@ -153,10 +154,8 @@ export const toPositionInput = (p: PositionValues): PositionInput => ({
   comment: textOrNull(p.comment),
 });
 
-export const toDocumentInput = (
-  header: HeaderValues,
-  positions: readonly PositionValues[] | null,
-): DocumentInput => ({
+/** The payload of the header fields documents and orders share. */
+export const headerInputOf = (header: HeaderValues): Omit<DocumentInput, 'positions'> => ({
   typeCode: header.typeCode ?? '',
   contractorId: header.contractorId,
   sourceLocationId: header.sourceLocationId,
@@ -166,8 +165,31 @@ export const toDocumentInput = (
   plannedDate: localInputToIso(header.plannedDate) ?? null,
   comment: textOrNull(header.comment),
   priority: header.priority,
+});
+
+export const toDocumentInput = (
+  header: HeaderValues,
+  positions: readonly PositionValues[] | null,
+): DocumentInput => ({
+  ...headerInputOf(header),
   ...(positions ? { positions: positions.map(toPositionInput) } : {}),
 });
+
+/** The four sides of a header: a location or a bin, each required, optional or forbidden by the type. */
+export type SideRules = Readonly<
+  Record<'sourceLocation' | 'destinationLocation' | 'sourceContainer' | 'destinationContainer', SideRule>
+>;
+
+/** The side rules of a document type (every side optional while no type is chosen). */
+export const sideRulesOf = (typeCode: string | null | undefined): SideRules => {
+  const type = documentTypeOf(typeCode);
+  return {
+    sourceLocation: type?.sourceLocation ?? 'optional',
+    destinationLocation: type?.destinationLocation ?? 'optional',
+    sourceContainer: type?.sourceContainer ?? 'optional',
+    destinationContainer: type?.destinationContainer ?? 'optional',
+  };
+};
 
 /** What the rules need of a product row (GET /api/Product). */
 export const productRulesOf = (row: Readonly<Record<string, unknown>> & { id: string }): ProductRules => ({

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -16,6 +16,8 @@ import { VerificationOrdersPage } from '../verification/VerificationOrdersPage';
 import { DocumentEditorPage } from './DocumentEditorPage';
 import { DocumentPreviewPage } from './DocumentPreviewPage';
 import { documentApi } from './documentApi';
+import { TypeMenu } from './TypeMenu';
+import { documentTypeLabel, typeItemsOf } from './typeLabels';
 
 /** Remounts a screen when its :id changes, so no state of the previous record survives. */
 const ById = ({ render }: { readonly render: () => ReactNode }): ReactNode => {
@@ -26,7 +28,6 @@ const ById = ({ render }: { readonly render: () => ReactNode }): ReactNode => {
 /** "New document" on the documents list: the types the user may create by hand. */
 const NewDocumentMenu = (): ReactNode => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [types, setTypes] = useState<string[]>([]);
   useEffect(() => {
     let current = true;
@@ -35,24 +36,13 @@ const NewDocumentMenu = (): ReactNode => {
       current = false;
     };
   }, []);
-  if (types.length === 0) return null;
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
-        <Button data-testid="doc-add">{t('logistics:documents.add')}</Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {types.map((code) => (
-          <Menu.Item
-            key={code}
-            onClick={() => navigate(`/documents/new?type=${code}`)}
-            data-testid={`doc-add-${code}`}
-          >
-            {`${code} — ${t(`warehouse:documentTypes.${code}`)}`}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <TypeMenu
+      label={t('logistics:documents.add')}
+      testId="doc-add"
+      items={typeItemsOf(t, types, documentTypeLabel)}
+      linkOf={(code) => `/documents/new?type=${code}`}
+    />
   );
 };
 

@@ -1,12 +1,10 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRightDrawer } from '../../app/useRightDrawer';
-import { errorMessage } from '../../i18n/i18n';
 import { Code128Image } from './Code128Image';
-import { printLabels } from './printLabels';
+import { printLabelsWithNotice } from './printLabels';
 
 export interface LocationLabelPanelProps {
   readonly id: string;
@@ -23,14 +21,7 @@ export const LocationLabelPanel = ({ id, label }: LocationLabelPanelProps): Reac
     navigate(path);
   };
 
-  const print = () => {
-    printLabels({ title: t('labels.title'), lang: i18n.language }, [{ text: label }]).then(
-      (opened) => {
-        if (!opened) notifications.show({ color: 'red', message: t('labels.popupBlocked') });
-      },
-      (error: unknown) => notifications.show({ color: 'red', message: errorMessage(t, error) }),
-    );
-  };
+  const print = () => printLabelsWithNotice(t, i18n.language, [{ text: label }]);
 
   return (
     <Paper withBorder p="sm" radius="md" data-testid="location-label-panel">

@@ -14,7 +14,6 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,8 +24,9 @@ import { errorMessage } from '../../i18n/i18n';
 import { useRefTitles } from '../../resources/useRefTitles';
 import { useResourceAccess } from '../../resources/useResourceAccess';
 import { LocationLabelPanel } from './LocationLabelPanel';
+import { LocationLinks } from './LocationLinks';
 import { type LocationNode, locationApi } from './locationApi';
-import { printLabels } from './printLabels';
+import { printLabelsWithNotice } from './printLabels';
 
 /** Key of the top level in the children map. */
 const ROOT = '';
@@ -112,12 +112,7 @@ export const LocationTreePage = (): ReactNode => {
     const labels = [...checked.values()]
       .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
       .map((text) => ({ text }));
-    printLabels({ title: t('labels.title'), lang: i18n.language }, labels).then(
-      (opened) => {
-        if (!opened) notifications.show({ color: 'red', message: t('labels.popupBlocked') });
-      },
-      (e: unknown) => notifications.show({ color: 'red', message: errorMessage(t, e) }),
-    );
+    printLabelsWithNotice(t, i18n.language, labels);
   };
 
   const renderLevel = (key: string, depth: number): ReactNode => {
@@ -210,22 +205,7 @@ export const LocationTreePage = (): ReactNode => {
               {t('locations.tree.uncheckAll')}
             </Button>
           )}
-          {access.canWrite && (
-            <Button
-              variant="default"
-              onClick={() => navigate('/storage-spaces/generate')}
-              data-testid="locations-open-generator"
-            >
-              {t('locations.generator.title')}
-            </Button>
-          )}
-          <Button
-            variant="default"
-            onClick={() => navigate('/storage-spaces')}
-            data-testid="locations-open-list"
-          >
-            {t('locations.list')}
-          </Button>
+          <LocationLinks current="tree" />
           <Button variant="default" onClick={refresh} data-testid="location-tree-refresh">
             {t('common:actions.refresh')}
           </Button>

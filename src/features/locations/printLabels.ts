@@ -1,3 +1,5 @@
+import { notifications } from '@mantine/notifications';
+import { errorMessage, type Translate } from '../../i18n/i18n';
 import { code128Svg } from './barcode';
 import { buildLabelSheetHtml, type PrintLabel } from './labelPrint';
 
@@ -31,4 +33,17 @@ export const printLabels = async (
     win.close();
     throw error;
   }
+};
+
+/**
+ * Prints labels from a click, telling the user when the pop-up was blocked or the barcodes failed (in the
+ * translated `infrastructure` texts).
+ */
+export const printLabelsWithNotice = (t: Translate, lang: string, labels: readonly LabelToPrint[]): void => {
+  printLabels({ title: t('infrastructure:labels.title'), lang }, labels).then(
+    (opened) => {
+      if (!opened) notifications.show({ color: 'red', message: t('infrastructure:labels.popupBlocked') });
+    },
+    (error: unknown) => notifications.show({ color: 'red', message: errorMessage(t, error) }),
+  );
 };

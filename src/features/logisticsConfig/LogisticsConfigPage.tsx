@@ -34,6 +34,8 @@ import { useStartupStore } from '../../app/stores/startupStore';
 import { errorMessage } from '../../i18n/i18n';
 import { formatDate } from '../../resources/format';
 import { fieldErrorsByPath, fieldErrorsFromIssues } from '../../resources/issueErrors';
+import { nextNumberPreview } from '../documents/nextNumbers';
+import { useLoad } from '../documents/useLoad';
 import { configApi } from './configApi';
 
 const counterDigitOptions = ['5', '6', '7', '8'];
@@ -52,29 +54,20 @@ export const LogisticsConfigPage = (): ReactNode => {
   const { t } = useTranslation(['infrastructure', 'warehouse', 'errors']);
   const claims = useAuthStore((s) => s.claims);
   const canEdit = claims !== null && hasAccess(claims, 'power');
-  const [saved, setSaved] = useState<LogisticsConfig | null>(null);
+  const config = useLoad('logisticsConfig', configApi.get);
+  const saved = config.data;
+  const loadError = config.error;
   const [draft, setDraft] = useState<LogisticsConfig | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, FieldError>>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const today = useMemo(() => formatDate(new Date()), []);
 
-  useEffect(() => {
-    let current = true;
-    configApi.get().then(
-      (config) => {
-        if (!current) return;
-        setSaved(config);
-        setDraft(config);
-      },
-      (error: unknown) => current && setLoadError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  // The form starts from what is stored, and again after each save.
+  useEffect(() => setDraft(saved), [saved]);
+  // The newest number of each type, so the preview shows the number the next document really gets.
+  const lastNumbers = useLoad('lastNumbers', configApi.lastNumbers).data;
 
   const parsed = useMemo(() => (draft ? logisticsConfigSchema.safeParse(draft) : null), [draft]);
   const clientErrors = useMemo(
@@ -107,8 +100,10 @@ export const LogisticsConfigPage = (): ReactNode => {
   const setRule = <K extends keyof WarehouseRules>(key: K, patch: Partial<WarehouseRules[K]>) =>
     change({ ...draft, rules: { ...draft.rules, [key]: { ...draft.rules[key], ...patch } } });
 
-  const preview = (scheme: NumberingScheme): { text: string; ok: boolean } => {
-    const result = previewNextNumber(scheme, 0, today);
+  const preview = (code: DocumentTypeCode, scheme: NumberingScheme): { text: string; ok: boolean } => {
+    const result = saved
+      ? nextNumberPreview(scheme, saved.numbering[code], lastNumbers?.[code] ?? null, today)
+      : previewNextNumber(scheme, 0, today);
     return result.ok
       ? { text: result.number, ok: true }
       : { text: t(`logisticsConfig.numbering.previewErrors.${result.error}`), ok: false };
@@ -134,8 +129,7 @@ export const LogisticsConfigPage = (): ReactNode => {
     setBusy(true);
     try {
       const next = await configApi.save(parsed.data);
-      setSaved(next);
-      setDraft(next);
+      config.set(next);
       setSubmitted(false);
       const startup = useStartupStore.getState();
       if (startup.config) startup.setConfig({ ...startup.config, clientLogisticsConfig: next });
@@ -161,7 +155,7 @@ export const LogisticsConfigPage = (): ReactNode => {
 
   const hasErrors =
     submitted &&
-    (parsed?.success !== true || documentTypeCodes.some((code) => !preview(draft.numbering[code]).ok));
+    (parsed?.success !== true || documentTypeCodes.some((code) => !preview(code, draft.numbering[code]).ok));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -207,7 +201,7 @@ export const LogisticsConfigPage = (): ReactNode => {
                       const scheme = draft.numbering[code];
                       const at = (field: string) => errorAt(`numbering.${code}.${field}`);
                       const id = (field: string) => `logistics-numbering-${code}-${field}`;
-                      const next = preview(scheme);
+                      const next = preview(code, scheme);
                       const typeName = t(`warehouse:documentTypes.${code}`);
                       return (
                         <Table.Tr key={code} data-testid={`logistics-numbering-${code}`}>

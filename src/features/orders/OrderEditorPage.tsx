@@ -1,21 +1,22 @@
-import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { RuleIssue } from '../../../domain/errors';
+import { hasAccess } from '../../../domain/auth/claims';
 import { orderTypeOf } from '../../../domain/warehouse/orderTypes';
 import { editableOrderStatuses, isOrderStatus } from '../../../domain/warehouse/statuses';
-import { errorMessage } from '../../i18n/i18n';
+import { useAuthStore } from '../../app/stores/authStore';
+import { RefSelect } from '../../resources/RefSelect';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
-import { emptyPosition, type PositionValues, positionFromRow } from '../documents/documentForm';
-import { errorIssues } from '../documents/errorIssues';
-import { issueText } from '../documents/issueText';
+import { EditorLayout } from '../documents/EditorLayout';
+import { pendingView } from '../documents/LoadGuard';
 import { PositionsGrid } from '../documents/PositionsGrid';
 import { StatusBadge } from '../documents/StatusBadge';
-import { useRowsById } from '../documents/useRowsById';
+import { orderTypeLabel, typeOptionsOf } from '../documents/typeLabels';
+import { useWarehouseEditor } from '../documents/useWarehouseEditor';
 import { stringOf } from '../documents/values';
-import { OrderHeaderForm } from './OrderHeaderForm';
+import { DateTimeField, useHeaderFieldKit, WarehouseHeaderForm } from '../documents/WarehouseHeaderForm';
 import { type OrderRow, orderApi } from './orderApi';
 import {
   documentTypeOfOrder,
@@ -24,6 +25,7 @@ import {
   type OrderHeaderValues,
   orderHeaderFromRow,
   orderInstantIssues,
+  orderSideRules,
   toOrderInput,
 } from './orderForm';
 
@@ -37,66 +39,37 @@ export const OrderEditorPage = ({ mode }: { readonly mode: 'new' | 'edit' }): Re
   const { id } = useParams();
   const [search] = useSearchParams();
   const requested = search.get('type');
-  const requestedType = editorOrderTypes.find((c) => c === requested) ?? null;
-  const [row, setRow] = useState<OrderRow | null>(null);
-  const [header, setHeader] = useState<OrderHeaderValues | null>(
-    mode === 'new' ? emptyOrderHeader(requestedType) : null,
-  );
-  const [positions, setPositions] = useState<PositionValues[]>(mode === 'new' ? [emptyPosition()] : []);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [serverIssues, setServerIssues] = useState<RuleIssue[] | null>(null);
-  const [submitted, setSubmitted] = useState(false);
+  const editor = useWarehouseEditor<OrderRow, OrderHeaderValues>({
+    mode,
+    id,
+    newHeader: emptyOrderHeader(editorOrderTypes.find((c) => c === requested) ?? null),
+    load: (orderId) => Promise.all([orderApi.get(orderId), orderApi.positions(orderId)]),
+    headerOf: orderHeaderFromRow,
+  });
+  const { row, header, positions } = editor;
+  const claims = useAuthStore((s) => s.claims);
+  const canPickUser = claims !== null && hasAccess(claims, 'power');
   const [asking, setAsking] = useState(false);
   const [toProduction, setToProduction] = useState(true);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (mode !== 'edit' || !id) return;
-    let current = true;
-    Promise.all([orderApi.get(id), orderApi.positions(id)])
-      .then(([order, rows]) => {
-        if (!current) return;
-        setRow(order);
-        setHeader(orderHeaderFromRow(order));
-        setPositions(rows.map(positionFromRow));
-      })
-      .catch((e: unknown) => current && setLoadError(errorMessage(t, e)));
-    return () => {
-      current = false;
-    };
-  }, [mode, id, t]);
-
-  const productIds = useMemo(() => positions.map((p) => p.productId), [positions]);
-  const products = useRowsById('product', productIds);
-  const locations = useRowsById(
-    'storageSpace',
-    useMemo(() => positions.flatMap((p) => [p.sourceLocationId, p.destinationLocationId]), [positions]),
-  );
 
   const status = row && isOrderStatus(row.statusCode) ? row.statusCode : 'workingCopy';
   const editable = editableOrderStatuses.includes(status);
   const input = useMemo(() => (header ? toOrderInput(header, positions) : null), [header, positions]);
   const clientIssues = useMemo(() => (input ? orderInstantIssues(input) : []), [input]);
-  const issues = serverIssues ?? (submitted ? clientIssues : []);
-  const headerIssues = issues.filter((i) => i.positionIndex === undefined);
+  const issues = editor.issuesOf(clientIssues);
+  const setHeader = (v: OrderHeaderValues) => {
+    editor.setHeader(v);
+    editor.changed();
+  };
+  const kit = useHeaderFieldKit(header ?? emptyOrderHeader(null), setHeader, issues.header);
 
   if (mode === 'edit' && row && orderTypeOf(row.typeCode)?.group === 'verify')
     return <Navigate to={`/verification-orders/${row.id}`} replace />;
 
-  const changed = () => {
-    setServerIssues(null);
-    setFormError(null);
-  };
-
   const askToSave = () => {
-    setSubmitted(true);
-    changed();
-    if (clientIssues.length || !header?.typeCode) {
-      setFormError(t('errors:formHasErrors'));
-      return;
-    }
-    setAsking(true);
+    const missingType = header?.typeCode ? [] : [{ code: 'required', field: 'typeCode' }];
+    if (editor.checkBeforeSave([...clientIssues, ...missingType])) setAsking(true);
   };
 
   const save = async (generateDocuments: boolean) => {
@@ -119,41 +92,26 @@ export const OrderEditorPage = ({ mode }: { readonly mode: 'new' | 'edit' }): Re
       });
       navigate(`/orders/${saved.id}`, { replace: true });
     } catch (e) {
-      const found = errorIssues(e);
-      setServerIssues(found.length ? found : null);
-      const message = errorMessage(t, e);
-      setFormError(message);
-      notifications.show({ color: 'red', message });
+      editor.failed(e);
     } finally {
       setSaving(false);
       setAsking(false);
     }
   };
 
-  if (loadError) {
-    return (
-      <Alert color="red" data-testid="order-error">
-        {loadError}
-      </Alert>
-    );
-  }
-  if (!header) return <Loader aria-label={t('logistics:loading')} />;
+  const pending = pendingView(header !== null, editor.loadError, 'order-error');
+  if (pending || !header) return pending;
 
   return (
-    <Stack gap="md" data-testid="order-editor" data-status={status} data-id={id}>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={0}>
-          <Text size="sm" c="dimmed">
-            {header.typeCode ? t(`warehouse:orderTypes.${header.typeCode}`) : t('logistics:orders.one')}
-          </Text>
-          <Group gap="xs">
-            <Title order={2} data-testid="order-number">
-              {mode === 'new' ? t('logistics:orders.newTitle') : stringOf(row?.orderNumber)}
-            </Title>
-            {row && <StatusBadge kind="order" status={row.statusCode} testId="order-status" />}
-          </Group>
-        </Stack>
-        <Group gap="xs">
+    <EditorLayout
+      prefix="order"
+      status={status}
+      id={id}
+      caption={header.typeCode ? t(`warehouse:orderTypes.${header.typeCode}`) : t('logistics:orders.one')}
+      title={mode === 'new' ? t('logistics:orders.newTitle') : stringOf(row?.orderNumber)}
+      badges={row && <StatusBadge kind="order" status={row.statusCode} testId="order-status" />}
+      actions={
+        <>
           {editable && (
             <Button onClick={askToSave} loading={saving} data-testid="order-save">
               {t('logistics:actions.save')}
@@ -166,66 +124,69 @@ export const OrderEditorPage = ({ mode }: { readonly mode: 'new' | 'edit' }): Re
           >
             {editable ? t('logistics:actions.cancel') : t('logistics:actions.back')}
           </Button>
-        </Group>
-      </Group>
-
-      {!editable && (
-        <Alert color="blue" data-testid="order-read-only">
-          {t('logistics:orders.readOnly')}
-        </Alert>
-      )}
-      {(formError || headerIssues.length > 0) && (
-        <Alert color="red" data-testid="order-form-error">
-          <Stack gap={2}>
-            {formError && <Text size="sm">{formError}</Text>}
-            {headerIssues.map((i) => (
-              <Text
-                key={`${i.code}-${i.field ?? ''}`}
-                size="sm"
-                data-testid="order-issue"
-                data-code={i.code}
-                data-field={i.field}
-              >
-                {issueText(t, i)}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
-      )}
-
-      <Paper withBorder p="md">
-        <OrderHeaderForm
+        </>
+      }
+      notices={
+        !editable && (
+          <Alert color="blue" data-testid="order-read-only">
+            {t('logistics:orders.readOnly')}
+          </Alert>
+        )
+      }
+      formError={editor.formError}
+      headerIssues={issues.header}
+      header={
+        <WarehouseHeaderForm
+          prefix="order"
           values={header}
-          onChange={(v) => {
-            setHeader(v);
-            changed();
+          onChange={setHeader}
+          readOnly={!editable}
+          typeOptions={typeOptionsOf(t, editorOrderTypes, orderTypeLabel)}
+          typeLocked={mode === 'edit'}
+          issues={issues.header}
+          sides={orderSideRules(header.typeCode)}
+          afterContractor={
+            canPickUser && (
+              <RefSelect
+                refName="user"
+                label={kit.label('assignedUserId')}
+                value={header.assignedUserId}
+                onChange={(v) => kit.set({ assignedUserId: v })}
+                disabled={!editable}
+                error={kit.errorOf('assignedUserId')}
+                data-testid="order-assigned-user"
+              />
+            )
+          }
+          afterPlannedDate={
+            <DateTimeField
+              label={kit.label('deliveryDate')}
+              value={header.deliveryDate}
+              onChange={(v) => kit.set({ deliveryDate: v })}
+              disabled={!editable}
+              error={kit.errorOf('deliveryDate')}
+              testId="order-delivery-date"
+            />
+          }
+        />
+      }
+      positionsTitle={t('logistics:orders.positions')}
+      positions={
+        <PositionsGrid
+          typeCode={documentTypeOfOrder(header.typeCode)}
+          positions={positions}
+          onChange={(next) => {
+            editor.setPositions(() => next);
+            editor.changed();
           }}
           readOnly={!editable}
-          typeOptions={editorOrderTypes}
-          typeLocked={mode === 'edit'}
-          issues={headerIssues}
+          products={editor.products}
+          locations={editor.locations}
+          issues={issues.positions}
+          prefix="order"
         />
-      </Paper>
-
-      <Paper withBorder p="md">
-        <Stack gap="xs">
-          <Title order={4}>{t('logistics:orders.positions')}</Title>
-          <PositionsGrid
-            typeCode={documentTypeOfOrder(header.typeCode)}
-            positions={positions}
-            onChange={(next) => {
-              setPositions(next);
-              changed();
-            }}
-            readOnly={!editable}
-            products={products}
-            locations={locations}
-            issues={issues.filter((i) => i.positionIndex !== undefined)}
-            prefix="order"
-          />
-        </Stack>
-      </Paper>
-
+      }
+    >
       <ChoiceDialog
         opened={asking}
         title={t('logistics:orders.saveTitle')}
@@ -233,12 +194,8 @@ export const OrderEditorPage = ({ mode }: { readonly mode: 'new' | 'edit' }): Re
         busy={saving}
         onClose={() => setAsking(false)}
         testId="order-generate-dialog"
+        cancelTestId="order-generate-cancel"
         choices={[
-          {
-            label: t('logistics:actions.cancel'),
-            testId: 'order-generate-cancel',
-            onChoose: () => setAsking(false),
-          },
           {
             label: t('logistics:orders.generateNo'),
             testId: 'order-generate-no',
@@ -259,6 +216,6 @@ export const OrderEditorPage = ({ mode }: { readonly mode: 'new' | 'edit' }): Re
           data-testid="order-save-production"
         />
       </ChoiceDialog>
-    </Stack>
+    </EditorLayout>
   );
 };

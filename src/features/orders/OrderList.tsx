@@ -1,15 +1,12 @@
-import { Alert, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Group, Progress, Text } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { wmsOrderResource } from '../../../domain/resources/definitions/wmsOrder';
 import type { Page } from '../../../domain/resources/query';
 import type { FieldDef } from '../../../domain/resources/types';
-import { DataTable } from '../../resources/DataTable';
-import { ListPager } from '../../resources/ListPager';
 import { buildListQuery, type ListState } from '../../resources/listState';
-import { usePagedList } from '../../resources/usePagedList';
-import { useRefTitles } from '../../resources/useRefTitles';
+import { PagedListScreen } from '../../resources/PagedListScreen';
 import { StatusBadge } from '../documents/StatusBadge';
 import { toNumber } from '../documents/values';
 import type { OrderRow } from './orderApi';
@@ -54,8 +51,6 @@ export const OrderList = ({
 }: OrderListProps): ReactNode => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = usePagedList<OrderRow>(def, (state) => load(buildListQuery(def, state), state));
-  const { state, update, rows, total, loading, error } = list;
   const tableColumns = useMemo(
     () =>
       columns.flatMap((name): [string, FieldDef][] => {
@@ -64,7 +59,6 @@ export const OrderList = ({
       }),
     [columns],
   );
-  const refTitles = useRefTitles(def, columns, rows);
 
   const renderCell = (row: OrderRow, field: string): ReactNode | undefined => {
     if (field === 'statusCode') return <StatusBadge kind="order" status={row.statusCode} />;
@@ -100,40 +94,22 @@ export const OrderList = ({
   };
 
   return (
-    <Stack gap="md" data-testid={testId}>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>{title}</Title>
-        <Group gap="xs">{actions}</Group>
-      </Group>
-      {toolbar?.(state, (next) => update(next))}
-      <Group justify="flex-end">
-        <Text size="sm" c="dimmed" data-testid="order-list-total">
-          {t('logistics:total', { count: total })}
-        </Text>
-      </Group>
-      {error && (
-        <Alert color="red" data-testid="order-list-error">
-          {error}
-        </Alert>
-      )}
-      <DataTable
-        def={def}
-        columns={tableColumns}
-        rows={rows}
-        state={state}
-        onStateChange={update}
-        loading={loading}
-        rowKey={(row) => row.id}
-        refTitles={refTitles}
-        fieldLabel={(name) => t(`logistics:fields.${name}`)}
-        optionLabel={optionLabel}
-        onRowClick={(row) => navigate(rowLink(row))}
-        renderCell={renderCell}
-        rowAttributes={(row) => ({ 'data-status': row.statusCode, 'data-type': row.typeCode })}
-        emptyText={error ? null : t('logistics:orders.empty')}
-        testIds={{ table: 'order-list-table', row: 'order-list-row', empty: 'order-list-empty' }}
-      />
-      <ListPager state={state} total={total} onStateChange={update} testIdPrefix="order-list-" />
-    </Stack>
+    <PagedListScreen<OrderRow>
+      def={def}
+      title={title}
+      columns={tableColumns}
+      load={(state) => load(buildListQuery(def, state), state)}
+      testIdPrefix="order-list"
+      testId={testId}
+      fieldLabel={(name) => t(`logistics:fields.${name}`)}
+      emptyText={t('logistics:orders.empty')}
+      actions={actions}
+      toolbar={toolbar && ((list) => toolbar(list.state, (next) => list.update(next)))}
+      rowKey={(row) => row.id}
+      onRowClick={(row) => navigate(rowLink(row))}
+      renderCell={renderCell}
+      optionLabel={optionLabel}
+      rowAttributes={(row) => ({ 'data-status': row.statusCode, 'data-type': row.typeCode })}
+    />
   );
 };

@@ -9,9 +9,9 @@ import {
   type OrderStatus,
   orderTransitions,
 } from '../../../domain/warehouse/statuses';
-import { errorMessage } from '../../i18n/i18n';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
 import { issueText } from '../documents/issueText';
+import { useNotifyingAction } from '../documents/useNotifyingAction';
 import { type OrderRow, type OrderWithPositions, orderApi } from './orderApi';
 
 export interface OrderStatusActionsProps {
@@ -25,7 +25,7 @@ export interface OrderStatusActionsProps {
  */
 export const OrderStatusActions = ({ order, onChanged }: OrderStatusActionsProps): ReactNode => {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState<OrderStatus | null>(null);
+  const { busy, run } = useNotifyingAction<OrderStatus>();
   const [closing, setClosing] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -42,21 +42,13 @@ export const OrderStatusActions = ({ order, onChanged }: OrderStatusActionsProps
       else notifications.show({ color: 'red', message: issueText(t, problem) });
       return;
     }
-    setBusy(to);
-    try {
+    await run(to, async () => {
       const saved = await orderApi.changeStatus(order.id, to, closedManuallyReason);
-      notifications.show({
-        color: 'green',
-        message: t('logistics:orders.statusChanged', { status: t(`warehouse:orderStatuses.${to}`) }),
-      });
       setClosing(false);
       setReason('');
       onChanged(saved);
-    } catch (e) {
-      notifications.show({ color: 'red', message: errorMessage(t, e) });
-    } finally {
-      setBusy(null);
-    }
+      return t('logistics:orders.statusChanged', { status: t(`warehouse:orderStatuses.${to}`) });
+    });
   };
 
   return (
@@ -82,12 +74,8 @@ export const OrderStatusActions = ({ order, onChanged }: OrderStatusActionsProps
         message={t('logistics:orders.closeMessage')}
         busy={busy === 'closedManually'}
         onClose={() => setClosing(false)}
+        cancelTestId="order-close-cancel"
         choices={[
-          {
-            label: t('logistics:actions.cancel'),
-            testId: 'order-close-cancel',
-            onChoose: () => setClosing(false),
-          },
           {
             label: t('logistics:orders.close'),
             testId: 'order-close-confirm',

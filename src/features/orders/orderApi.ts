@@ -1,29 +1,28 @@
 import type { Page } from '../../../domain/resources/query';
 import { api } from '../../api/http';
-import type { DocumentRow, PositionInput } from '../documents/documentApi';
-import { asPage, pageQuery, toNumber } from '../documents/values';
+import {
+  type DocumentRow,
+  fetchAll,
+  type HeaderFields,
+  type PositionInput,
+  type PositionRow,
+  recordPath,
+} from '../documents/documentApi';
+import { asPage, toNumber } from '../documents/values';
 
 /** A warehouse order (domain/resources/definitions/wmsOrder.ts). */
-export interface OrderRow {
+export interface OrderRow extends HeaderFields {
   readonly id: string;
   readonly version?: number;
   readonly orderNumber: string | null;
-  readonly typeCode: string;
   readonly statusCode: string;
   readonly verificationStatus?: string | null;
-  readonly contractorId: string | null;
   readonly assignedUserId: string | null;
   readonly priority: string | null;
   readonly sourceType?: string | null;
-  readonly sourceLocationId: string | null;
-  readonly destinationLocationId: string | null;
-  readonly sourceContainer: string | null;
-  readonly destinationContainer: string | null;
   readonly verifyProductId?: string | null;
   readonly verifyLocationId?: string | null;
-  readonly plannedDate: string | null;
   readonly deliveryDate: string | null;
-  readonly comment: string | null;
   readonly closedManuallyReason: string | null;
   readonly approvedById?: string | null;
   readonly approvedAt?: string | null;
@@ -33,22 +32,8 @@ export interface OrderRow {
   readonly [key: string]: unknown;
 }
 
-export interface OrderPositionRow {
-  readonly id: string;
+export interface OrderPositionRow extends PositionRow {
   readonly orderId?: string;
-  readonly lineNo?: number | null;
-  readonly productId: string;
-  readonly quantity: number | string;
-  readonly quantityReal: number | string | null;
-  readonly sourceLocationId: string | null;
-  readonly destinationLocationId: string | null;
-  readonly sourceContainer: string | null;
-  readonly destinationContainer: string | null;
-  readonly serialNumber: string | null;
-  readonly prodDate: string | null;
-  readonly expDate: string | null;
-  readonly comment: string | null;
-  readonly [key: string]: unknown;
 }
 
 export interface OrderWithPositions extends OrderRow {
@@ -57,20 +42,12 @@ export interface OrderWithPositions extends OrderRow {
   readonly documents?: DocumentRow[];
 }
 
-export interface OrderInput {
-  readonly typeCode: string;
-  readonly contractorId: string | null;
+export interface OrderInput extends HeaderFields {
   readonly assignedUserId: string | null;
   readonly priority: string;
-  readonly sourceLocationId: string | null;
-  readonly destinationLocationId: string | null;
-  readonly sourceContainer: string | null;
-  readonly destinationContainer: string | null;
   readonly verifyProductId?: string | null;
   readonly verifyLocationId?: string | null;
-  readonly plannedDate: string | null;
   readonly deliveryDate: string | null;
-  readonly comment: string | null;
   readonly positions?: PositionInput[];
   readonly saveAs?: 'workingCopy' | 'production';
   readonly generateDocuments?: boolean;
@@ -123,14 +100,22 @@ export const lineProgressOf = (raw: unknown): LineProgress => {
 };
 
 const base = '/api/WmsOrder';
-const at = (id: string) => `${base}/${encodeURIComponent(id)}`;
+const at = (id: string) => recordPath(base, id);
+
+/** A paged order list route, called with the generic list query (paging, sort, filters). */
+const listAt =
+  (path: string) =>
+  async (query: Record<string, string>): Promise<Page<OrderRow>> =>
+    asPage<OrderRow>(await api.get(path, query));
+
+/** The progress of an order's lines (Move/… or Verify/…/PositionsProgress). */
+const linesAt = async (path: string): Promise<LineProgress[]> =>
+  asPage<unknown>(await api.get(path)).results.map(lineProgressOf);
 
 export const orderApi = {
   get: (id: string) => api.get<OrderRow>(at(id)),
-  positions: async (id: string): Promise<OrderPositionRow[]> =>
-    asPage<OrderPositionRow>(
-      await api.get(`${at(id)}/Positions`, pageQuery(1, 1000, [], { column: 'lineNo' })),
-    ).results,
+  positions: (id: string): Promise<OrderPositionRow[]> =>
+    fetchAll<OrderPositionRow>(`${at(id)}/Positions`, 'lineNo'),
   create: (input: OrderInput) => api.post<OrderWithPositions>(base, input),
   update: (id: string, input: OrderInput) => api.put<OrderWithPositions>(at(id), input),
   remove: (id: string) => api.delete(at(id)),
@@ -140,22 +125,13 @@ export const orderApi = {
     api.get<OrderWithPositions>(`${at(id)}/clonetotype/${encodeURIComponent(typeCode)}`),
   generateDocuments: (id: string) => api.get<OrderWithPositions>(`${at(id)}/GenerateDocuments`),
   /** The generic order list (production orders have no progress route of their own). */
-  list: async (query: Record<string, string>): Promise<Page<OrderRow>> =>
-    asPage<OrderRow>(await api.get(base, query)),
-  moveProgress: async (query: Record<string, string>): Promise<Page<OrderRow>> =>
-    asPage<OrderRow>(await api.get(`${base}/Move/Progress`, query)),
-  verifyProgress: async (query: Record<string, string>): Promise<Page<OrderRow>> =>
-    asPage<OrderRow>(await api.get(`${base}/Verify/Progress`, query)),
-  sellOffers: async (query: Record<string, string>): Promise<Page<OrderRow>> =>
-    asPage<OrderRow>(await api.get(`${base}/Offers/Sell`, query)),
-  movePositionsProgress: async (id: string): Promise<LineProgress[]> =>
-    asPage<unknown>(await api.get(`${base}/Move/${encodeURIComponent(id)}/PositionsProgress`)).results.map(
-      lineProgressOf,
-    ),
-  verifyPositionsProgress: async (id: string): Promise<LineProgress[]> =>
-    asPage<unknown>(await api.get(`${base}/Verify/${encodeURIComponent(id)}/PositionsProgress`)).results.map(
-      lineProgressOf,
-    ),
+  list: listAt(base),
+  moveProgress: listAt(`${base}/Move/Progress`),
+  verifyProgress: listAt(`${base}/Verify/Progress`),
+  sellOffers: listAt(`${base}/Offers/Sell`),
+  movePositionsProgress: (id: string) => linesAt(`${base}/Move/${encodeURIComponent(id)}/PositionsProgress`),
+  verifyPositionsProgress: (id: string) =>
+    linesAt(`${base}/Verify/${encodeURIComponent(id)}/PositionsProgress`),
   recordQuantity: (positionId: string, quantityReal: number) =>
     api.patch(`/api/WmsOrderPosition/${encodeURIComponent(positionId)}/QuantityReal`, undefined, {
       query: { quantityReal },

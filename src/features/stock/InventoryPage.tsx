@@ -5,6 +5,12 @@ import { RefSelect } from '../../resources/RefSelect';
 import { inventoryView } from './inventoryView';
 import { StockListPage } from './StockListPage';
 
+/** The inventory's select filters: a product and a location (reference fields of the view). */
+const refFilters = [
+  { field: 'productId', refName: 'product' },
+  { field: 'locationId', refName: 'storageSpace' },
+] as const;
+
 /** /inventory: detailed inventory, one row per product, location, bin, serial and dates. */
 export const InventoryPage = (): ReactNode => {
   const { t } = useTranslation('infrastructure');
@@ -14,30 +20,19 @@ export const InventoryPage = (): ReactNode => {
       ns="inventory"
       testIdPrefix="inventory"
       rowKey={(row) => String(row.id)}
-      toolbar={({ state, update }) => (
-        <>
+      toolbar={({ state, update }) =>
+        refFilters.map(({ field, refName }) => (
           <RefSelect
-            refName="product"
-            value={state.filters.productId?.value ?? null}
-            onChange={(value) =>
-              update(setColumnFilter(state, 'productId', { value: value ?? undefined }), true)
-            }
-            placeholder={t('inventory.fields.productId')}
-            aria-label={t('inventory.fields.productId')}
-            data-testid="inventory-filter-productId"
+            key={field}
+            refName={refName}
+            value={state.filters[field]?.value ?? null}
+            onChange={(value) => update(setColumnFilter(state, field, { value: value ?? undefined }), true)}
+            placeholder={t(`inventory.fields.${field}`)}
+            aria-label={t(`inventory.fields.${field}`)}
+            data-testid={`inventory-filter-${field}`}
           />
-          <RefSelect
-            refName="storageSpace"
-            value={state.filters.locationId?.value ?? null}
-            onChange={(value) =>
-              update(setColumnFilter(state, 'locationId', { value: value ?? undefined }), true)
-            }
-            placeholder={t('inventory.fields.locationId')}
-            aria-label={t('inventory.fields.locationId')}
-            data-testid="inventory-filter-locationId"
-          />
-        </>
-      )}
+        ))
+      }
     />
   );
 };

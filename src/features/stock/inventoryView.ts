@@ -1,20 +1,11 @@
-import { defineResource } from '../../../domain/resources/types';
+import { stockAmounts, stockView } from './stockView';
 
-/**
- * Detailed inventory (GET /api/WmsInventory/inventory): one row per stock key. Not a resource of its
- * own — a description of the endpoint's rows, so the generic list helpers (URL state, filters, table)
- * serve it. Non-list fields are filters only (links from products, locations and bins).
- */
-export const inventoryView = defineResource({
+/** Detailed inventory (GET /api/WmsInventory/inventory): one row per stock key. */
+export const inventoryView = stockView({
   name: 'inventoryView',
   path: 'WmsInventory/inventory',
   route: 'inventory',
-  section: 'logistics',
   titleField: 'productIndex',
-  read: 'logistics',
-  write: 'none',
-  readOnly: true,
-  defaultSort: { column: 'productIndex' },
   fields: {
     productIndex: { kind: 'string', list: true },
     productName: { kind: 'string', list: true },
@@ -23,9 +14,7 @@ export const inventoryView = defineResource({
     serialNumber: { kind: 'string', list: true },
     prodDate: { kind: 'date', list: true },
     expDate: { kind: 'date', list: true },
-    quantity: { kind: 'decimal', list: true },
-    reserved: { kind: 'decimal', list: true },
-    available: { kind: 'decimal', list: true },
+    ...stockAmounts,
     unit: { kind: 'string' },
     productId: { kind: 'ref', ref: 'product' },
     locationId: { kind: 'ref', ref: 'storageSpace' },

@@ -1,22 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Badge, Button, NumberInput, Paper, Stack, Table, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { hasAccess } from '../../../domain/auth/claims';
 import {
   defaultLogisticsConfig,
@@ -35,14 +20,34 @@ import { api } from '../../api/http';
 import { useAuthStore } from '../../app/stores/authStore';
 import { useStartupStore } from '../../app/stores/startupStore';
 import { errorMessage } from '../../i18n/i18n';
+import { EmptyRow } from '../../resources/EmptyRow';
 import { formatDateTime } from '../../resources/format';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
-import { type DocumentRow, documentApi } from '../documents/documentApi';
+import { ColumnsHead } from '../documents/ColumnsHead';
+import { LinkedDocuments } from '../documents/LinkedDocuments';
+import { pendingView } from '../documents/LoadGuard';
+import { RecordHeader } from '../documents/RecordHeader';
 import { StatusBadge } from '../documents/StatusBadge';
+import { useNotifyingAction } from '../documents/useNotifyingAction';
 import { useRowsById } from '../documents/useRowsById';
+import { ValueGrid } from '../documents/ValueGrid';
 import { formatQuantity, stringOf } from '../documents/values';
 import { OrderStatusActions } from '../orders/OrderStatusActions';
-import { type LineProgress, lineProgressOf, type OrderRow, orderApi } from '../orders/orderApi';
+import { type LineProgress, orderApi } from '../orders/orderApi';
+import { useOrderScreen } from '../orders/useOrderScreen';
+
+const lineColumns = [
+  'lineNo',
+  'productId',
+  'productName',
+  'sourceLocationId',
+  'sourceContainer',
+  'serialNumber',
+  'expDate',
+  'expected',
+  'counted',
+  'difference',
+] as const;
 
 /** The account's count-approval limits (ClientLogisticsConfig), from the server or the startup configuration. */
 const approvalOf = (raw: unknown): VerificationApproval => {
@@ -62,43 +67,14 @@ export const VerificationCountPage = (): ReactNode => {
   const { id = '' } = useParams();
   const claims = useAuthStore((s) => s.claims);
   const startupConfig = useStartupStore((s) => s.config?.clientLogisticsConfig);
-  const [order, setOrder] = useState<OrderRow | null>(null);
-  const [lines, setLines] = useState<LineProgress[] | null>(null);
-  const [documents, setDocuments] = useState<DocumentRow[]>([]);
+  const screen = useOrderScreen(id, orderApi.verifyPositionsProgress);
+  const { order, documents, error } = screen;
   const [drafts, setDrafts] = useState<Record<string, string | number>>({});
   const [savingLine, setSavingLine] = useState<string | null>(null);
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [approval, setApproval] = useState<VerificationApproval>(approvalOf(startupConfig));
-  const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState<'finish' | 'approve' | null>(null);
-  const [reload, setReload] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload forces a refetch after an action
-  useEffect(() => {
-    let current = true;
-    setError(null);
-    orderApi
-      .get(id)
-      .then((o) => current && setOrder(o))
-      .catch((e: unknown) => current && setError(errorMessage(t, e)));
-    orderApi
-      .verifyPositionsProgress(id)
-      .catch(async () => (await orderApi.positions(id)).map(lineProgressOf))
-      .then((found) => {
-        if (!current) return;
-        setLines(found);
-        setDrafts({});
-      })
-      .catch((e: unknown) => current && setError(errorMessage(t, e)));
-    documentApi
-      .ofOrder(id)
-      .then((docs) => current && setDocuments(docs))
-      .catch(() => current && setDocuments([]));
-    return () => {
-      current = false;
-    };
-  }, [id, t, reload]);
+  const { busy, run } = useNotifyingAction<'finish' | 'approve'>();
 
   useEffect(() => {
     let current = true;
@@ -111,7 +87,7 @@ export const VerificationCountPage = (): ReactNode => {
     };
   }, []);
 
-  const all = useMemo(() => lines ?? [], [lines]);
+  const all = useMemo(() => screen.lines ?? [], [screen.lines]);
   const products = useRowsById(
     'product',
     useMemo(() => [...all.map((l) => l.productId), order?.verifyProductId ?? null], [all, order]),
@@ -132,14 +108,8 @@ export const VerificationCountPage = (): ReactNode => {
   const status = verificationStatus(countLines, finished);
   const approvalNeeded = needsApproval(verificationDifferences(countLines, true), approval);
 
-  if (error && !order) {
-    return (
-      <Alert color="red" data-testid="verify-error">
-        {error}
-      </Alert>
-    );
-  }
-  if (!order || !lines) return <Loader aria-label={t('logistics:loading')} />;
+  const pending = pendingView(order !== null && screen.lines !== null, error, 'verify-error');
+  if (pending || !order) return pending;
   if (orderTypeOf(order.typeCode)?.group !== 'verify') return <Navigate to={`/orders/${order.id}`} replace />;
 
   const orderStatus = isOrderStatus(order.statusCode) ? order.statusCode : 'unknown';
@@ -147,7 +117,11 @@ export const VerificationCountPage = (): ReactNode => {
   const counting = !finished && (orderStatus === 'inProgress' || canTransition(orderStatus, 'inProgress'));
   const isManager = claims !== null && hasAccess(claims, 'power');
   const heldForApproval = finished && orderStatus === 'doneUnconfirmed' && !order.approvedAt;
-  const refresh = () => setReload((n) => n + 1);
+  // Lines loaded again (after finishing, approving…): what was typed and not stored belongs to the old ones.
+  const reload = () => {
+    setDrafts({});
+    screen.reload();
+  };
 
   const saveCount = async (line: LineProgress) => {
     const raw = drafts[line.positionId];
@@ -158,14 +132,14 @@ export const VerificationCountPage = (): ReactNode => {
     setLineErrors(({ [line.positionId]: _dropped, ...rest }) => rest);
     try {
       await orderApi.recordQuantity(line.positionId, value);
-      setLines((current) =>
-        (current ?? []).map((l) =>
+      screen.updateLines((current) =>
+        current.map((l) =>
           l.positionId === line.positionId ? { ...l, recorded: value, realised: value } : l,
         ),
       );
       setDrafts(({ [line.positionId]: _saved, ...rest }) => rest);
       // The order itself moves to inProgress with the first count.
-      if (orderStatus !== 'inProgress') void orderApi.get(id).then(setOrder);
+      if (orderStatus !== 'inProgress') void orderApi.get(id).then(screen.setOrder);
     } catch (e) {
       setLineErrors((current) => ({ ...current, [line.positionId]: errorMessage(t, e) }));
     } finally {
@@ -174,40 +148,22 @@ export const VerificationCountPage = (): ReactNode => {
   };
 
   const finish = async (generateDocuments: boolean) => {
-    setBusy('finish');
-    try {
+    await run('finish', async () => {
       const saved = await orderApi.finishVerification(order.id, generateDocuments);
-      const held = (saved as { approvalRequired?: boolean }).approvalRequired === true;
-      notifications.show({
-        color: held ? 'orange' : 'green',
-        message: held
-          ? t('logistics:verification.heldForApproval')
-          : t('logistics:verification.finished', { count: saved.documents?.length ?? 0 }),
-      });
-      refresh();
-    } catch (e) {
-      notifications.show({ color: 'red', message: errorMessage(t, e) });
-    } finally {
-      setBusy(null);
-      setAsking(false);
-    }
+      reload();
+      return (saved as { approvalRequired?: boolean }).approvalRequired === true
+        ? t('logistics:verification.heldForApproval')
+        : t('logistics:verification.finished', { count: saved.documents?.length ?? 0 });
+    });
+    setAsking(false);
   };
 
-  const approve = async () => {
-    setBusy('approve');
-    try {
+  const approve = () =>
+    run('approve', async () => {
       const saved = await orderApi.approveVerification(order.id);
-      notifications.show({
-        color: 'green',
-        message: t('logistics:verification.approved', { count: saved.documents?.length ?? 0 }),
-      });
-      refresh();
-    } catch (e) {
-      notifications.show({ color: 'red', message: errorMessage(t, e) });
-    } finally {
-      setBusy(null);
-    }
-  };
+      reload();
+      return t('logistics:verification.approved', { count: saved.documents?.length ?? 0 });
+    });
 
   const scopeText = (): string => {
     if (order.verifyLocationId)
@@ -217,50 +173,58 @@ export const VerificationCountPage = (): ReactNode => {
     return '';
   };
   const countedLines = countLines.filter((l) => l.counted !== null).length;
+  const summaryLabels: Readonly<Record<string, string>> = {
+    counted: t('logistics:verification.linesCounted'),
+    differences: t('logistics:verification.differences'),
+  };
 
   return (
     <Stack gap="md" data-testid="verify-count" data-id={order.id} data-status={order.statusCode}>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={0}>
-          <Text size="sm" c="dimmed">
-            {t(`warehouse:orderTypes.${order.typeCode}`, { defaultValue: order.typeCode })}
-            {scopeText() ? ` · ${scopeText()}` : ''}
-          </Text>
-          <Group gap="xs">
-            <Title order={2} data-testid="verify-number">
-              {stringOf(order.orderNumber)}
-            </Title>
+      <RecordHeader
+        caption={`${t(`warehouse:orderTypes.${order.typeCode}`, { defaultValue: order.typeCode })}${
+          scopeText() ? ` · ${scopeText()}` : ''
+        }`}
+        title={stringOf(order.orderNumber)}
+        titleTestId="verify-number"
+        badges={
+          <>
             <StatusBadge kind="order" status={order.statusCode} testId="verify-order-status" />
             <StatusBadge kind="verification" status={status} testId="verify-status" />
-          </Group>
-        </Stack>
-        <Group gap="xs" wrap="wrap">
-          {!finished && (
+          </>
+        }
+        actions={
+          <>
+            {!finished && (
+              <Button
+                onClick={() => setAsking(true)}
+                disabled={!counting || savingLine !== null}
+                loading={busy === 'finish'}
+                data-testid="verify-finish"
+              >
+                {t('logistics:verification.finish')}
+              </Button>
+            )}
+            {isManager && heldForApproval && (
+              <Button
+                color="green"
+                onClick={() => void approve()}
+                loading={busy === 'approve'}
+                data-testid="verify-approve"
+              >
+                {t('logistics:verification.approve')}
+              </Button>
+            )}
+            <OrderStatusActions order={order} onChanged={reload} />
             <Button
-              onClick={() => setAsking(true)}
-              disabled={!counting || savingLine !== null}
-              loading={busy === 'finish'}
-              data-testid="verify-finish"
+              variant="subtle"
+              onClick={() => navigate('/verification-orders')}
+              data-testid="verify-back"
             >
-              {t('logistics:verification.finish')}
+              {t('logistics:actions.backToList')}
             </Button>
-          )}
-          {isManager && heldForApproval && (
-            <Button
-              color="green"
-              onClick={() => void approve()}
-              loading={busy === 'approve'}
-              data-testid="verify-approve"
-            >
-              {t('logistics:verification.approve')}
-            </Button>
-          )}
-          <OrderStatusActions order={order} onChanged={refresh} />
-          <Button variant="subtle" onClick={() => navigate('/verification-orders')} data-testid="verify-back">
-            {t('logistics:actions.backToList')}
-          </Button>
-        </Group>
-      </Group>
+          </>
+        }
+      />
       {error && (
         <Alert color="red" data-testid="verify-error">
           {error}
@@ -279,60 +243,27 @@ export const VerificationCountPage = (): ReactNode => {
         </Alert>
       )}
 
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed">
-              {t('logistics:verification.linesCounted')}
-            </Text>
-            <Text data-testid="verify-counted">{`${countedLines} / ${countLines.length}`}</Text>
-          </Stack>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed">
-              {t('logistics:verification.differences')}
-            </Text>
-            <Text data-testid="verify-differences" c={differences.length ? 'red' : undefined}>
+      <ValueGrid
+        cols={4}
+        testIdPrefix="verify"
+        label={(field) => summaryLabels[field] ?? t(`logistics:fields.${field}`)}
+        values={[
+          ['counted', `${countedLines} / ${countLines.length}`],
+          [
+            'differences',
+            <Text key="differences" span size="sm" c={differences.length ? 'red' : undefined}>
               {differences.length}
-            </Text>
-          </Stack>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed">
-              {t('logistics:fields.plannedDate')}
-            </Text>
-            <Text>{formatDateTime(order.plannedDate)}</Text>
-          </Stack>
-          {order.approvedAt && (
-            <Stack gap={2}>
-              <Text size="xs" c="dimmed">
-                {t('logistics:fields.approvedAt')}
-              </Text>
-              <Text data-testid="verify-approved-at">{formatDateTime(order.approvedAt)}</Text>
-            </Stack>
-          )}
-        </SimpleGrid>
-      </Paper>
+            </Text>,
+          ],
+          ['plannedDate', formatDateTime(order.plannedDate)],
+          ['approvedAt', formatDateTime(order.approvedAt)],
+        ]}
+      />
 
       <Paper withBorder p="md">
         <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="xs" data-testid="verify-lines">
-            <Table.Thead>
-              <Table.Tr>
-                {[
-                  'lineNo',
-                  'productId',
-                  'productName',
-                  'sourceLocationId',
-                  'sourceContainer',
-                  'serialNumber',
-                  'expDate',
-                  'expected',
-                  'counted',
-                  'difference',
-                ].map((c) => (
-                  <Table.Th key={c}>{t(`logistics:positionFields.${c}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnsHead columns={lineColumns} />
             <Table.Tbody>
               {all.map((line, index) => {
                 const lineNo = line.lineNo ?? index + 1;
@@ -399,37 +330,18 @@ export const VerificationCountPage = (): ReactNode => {
                 );
               })}
               {all.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={10}>
-                    <Text c="dimmed" ta="center" py="sm" data-testid="verify-lines-empty">
-                      {t('logistics:verification.noLines')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyRow
+                  colSpan={lineColumns.length}
+                  text={t('logistics:verification.noLines')}
+                  testId="verify-lines-empty"
+                />
               )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       </Paper>
 
-      {documents.length > 0 && (
-        <Paper withBorder p="md">
-          <Stack gap="xs">
-            <Title order={4}>{t('logistics:orders.documents')}</Title>
-            {documents.map((d) => (
-              <Group key={d.id} gap="xs" data-testid="verify-document-row" data-status={d.statusCode}>
-                <Anchor component={Link} to={`/documents/${d.id}`}>
-                  {stringOf(d.documentNumber)}
-                </Anchor>
-                <Text size="sm">
-                  {t(`warehouse:documentTypes.${d.typeCode}`, { defaultValue: d.typeCode })}
-                </Text>
-                <StatusBadge kind="document" status={d.statusCode} />
-              </Group>
-            ))}
-          </Stack>
-        </Paper>
-      )}
+      <LinkedDocuments documents={documents} testIdPrefix="verify" hideWhenEmpty />
 
       <ChoiceDialog
         opened={asking}
@@ -442,12 +354,8 @@ export const VerificationCountPage = (): ReactNode => {
         busy={busy === 'finish'}
         onClose={() => setAsking(false)}
         testId="verify-finish-dialog"
+        cancelTestId="verify-finish-cancel"
         choices={[
-          {
-            label: t('logistics:actions.cancel'),
-            testId: 'verify-finish-cancel',
-            onChoose: () => setAsking(false),
-          },
           {
             label: t('logistics:verification.generateNo'),
             testId: 'verify-generate-no',

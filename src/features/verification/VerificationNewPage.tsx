@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Paper, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,18 +9,21 @@ import { errorMessage } from '../../i18n/i18n';
 import { localInputToIso } from '../../resources/formValues';
 import { RefSelect } from '../../resources/RefSelect';
 import { errorIssues } from '../documents/errorIssues';
+import { IssuesAlert } from '../documents/IssuesAlert';
 import { issueText } from '../documents/issueText';
+import { RecordHeader } from '../documents/RecordHeader';
 import { textOrNull } from '../documents/values';
+import { DateTimeField } from '../documents/WarehouseHeaderForm';
 import { orderApi } from '../orders/orderApi';
 import { verificationOrderTypes } from './verificationTypes';
 
-/** The header field naming what a count covers, per scope (VER-A counts everything). */
-const scopeFields = {
-  product: 'verifyProductId',
-  contractor: 'contractorId',
-  location: 'verifyLocationId',
+/** The header field naming what a count covers, per scope (VER-A counts everything), and what it refers to. */
+const scopes = {
+  product: { field: 'verifyProductId', refName: 'product', testId: 'verify-product' },
+  contractor: { field: 'contractorId', refName: 'company', testId: 'verify-contractor' },
+  location: { field: 'verifyLocationId', refName: 'storageSpace', testId: 'verify-location' },
 } as const;
-type ScopeField = (typeof scopeFields)[keyof typeof scopeFields];
+type ScopeField = (typeof scopes)[keyof typeof scopes]['field'];
 
 /**
  * /verification-orders/new?type=VER-L: a stock count of everything, a product, a contractor's goods or a
@@ -45,11 +35,7 @@ export const VerificationNewPage = (): ReactNode => {
   const [search] = useSearchParams();
   const requested = verificationOrderTypes.find((c) => c === search.get('type')) ?? 'VER-L';
   const [typeCode, setTypeCode] = useState<string>(requested);
-  const [scope, setScope] = useState<Record<ScopeField, string | null>>({
-    verifyProductId: null,
-    contractorId: null,
-    verifyLocationId: null,
-  });
+  const [scopeValue, setScopeValue] = useState<string | null>(null);
   const [plannedDate, setPlannedDate] = useState('');
   const [comment, setComment] = useState('');
   const [toProduction, setToProduction] = useState(true);
@@ -58,18 +44,19 @@ export const VerificationNewPage = (): ReactNode => {
   const [saving, setSaving] = useState(false);
 
   const verificationScope = orderTypeOf(typeCode)?.verificationScope;
-  const scopeField = verificationScope && verificationScope !== 'all' ? scopeFields[verificationScope] : null;
+  const scope = verificationScope && verificationScope !== 'all' ? scopes[verificationScope] : null;
   const errorOf = (field: string) => {
     const found = issues.find((i) => i.field === field);
     return found ? issueText(t, found) : undefined;
   };
+  const scoped = (field: ScopeField): string | null => (scope?.field === field ? scopeValue : null);
 
   const save = async () => {
     setFormError(null);
     setIssues([]);
     // The scope value is required by the type (the server says the same with formHasErrors / required).
-    if (scopeField && !scope[scopeField]) {
-      setIssues([{ code: 'required', field: scopeField }]);
+    if (scope && !scopeValue) {
+      setIssues([{ code: 'required', field: scope.field }]);
       setFormError(t('errors:formHasErrors'));
       return;
     }
@@ -77,9 +64,9 @@ export const VerificationNewPage = (): ReactNode => {
     try {
       const saved = await orderApi.create({
         typeCode,
-        contractorId: scopeField === 'contractorId' ? scope.contractorId : null,
-        verifyProductId: scopeField === 'verifyProductId' ? scope.verifyProductId : null,
-        verifyLocationId: scopeField === 'verifyLocationId' ? scope.verifyLocationId : null,
+        contractorId: scoped('contractorId'),
+        verifyProductId: scoped('verifyProductId'),
+        verifyLocationId: scoped('verifyLocationId'),
         assignedUserId: null,
         priority: 'normal',
         sourceLocationId: null,
@@ -112,38 +99,37 @@ export const VerificationNewPage = (): ReactNode => {
 
   return (
     <Stack gap="md" data-testid="verify-new">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={0}>
-          <Text size="sm" c="dimmed">
-            {t('logistics:verification.title')}
-          </Text>
-          <Title order={2}>{t('logistics:verification.newTitle')}</Title>
-        </Stack>
-        <Group gap="xs">
-          <Button onClick={() => void save()} loading={saving} data-testid="verify-save">
-            {t('logistics:actions.save')}
-          </Button>
-          <Button
-            variant="subtle"
-            onClick={() => navigate('/verification-orders')}
-            data-testid="verify-cancel"
-          >
-            {t('logistics:actions.cancel')}
-          </Button>
-        </Group>
-      </Group>
-      {formError && (
-        <Alert color="red" data-testid="verify-form-error">
-          {formError}
-        </Alert>
-      )}
+      <RecordHeader
+        caption={t('logistics:verification.title')}
+        title={t('logistics:verification.newTitle')}
+        titleTestId="verify-new-title"
+        actions={
+          <>
+            <Button onClick={() => void save()} loading={saving} data-testid="verify-save">
+              {t('logistics:actions.save')}
+            </Button>
+            <Button
+              variant="subtle"
+              onClick={() => navigate('/verification-orders')}
+              data-testid="verify-cancel"
+            >
+              {t('logistics:actions.cancel')}
+            </Button>
+          </>
+        }
+      />
+      <IssuesAlert message={formError} issues={[]} testIdPrefix="verify" />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label={t('logistics:fields.typeCode')}
             data={verificationOrderTypes.map((c) => ({ value: c, label: t(`warehouse:orderTypes.${c}`) }))}
             value={typeCode}
-            onChange={(v) => v && setTypeCode(v)}
+            onChange={(v) => {
+              if (!v) return;
+              setTypeCode(v);
+              setScopeValue(null);
+            }}
             allowDeselect={false}
             required
             renderOption={({ option }) => (
@@ -151,45 +137,23 @@ export const VerificationNewPage = (): ReactNode => {
             )}
             data-testid="verify-type"
           />
-          {scopeField === 'verifyProductId' && (
+          {scope && (
             <RefSelect
-              refName="product"
-              label={t('logistics:fields.verifyProductId')}
-              value={scope.verifyProductId}
-              onChange={(v) => setScope((s) => ({ ...s, verifyProductId: v }))}
+              key={scope.field}
+              refName={scope.refName}
+              label={t(`logistics:fields.${scope.field}`)}
+              value={scopeValue}
+              onChange={setScopeValue}
               required
-              error={errorOf('verifyProductId')}
-              data-testid="verify-product"
+              error={errorOf(scope.field)}
+              data-testid={scope.testId}
             />
           )}
-          {scopeField === 'contractorId' && (
-            <RefSelect
-              refName="company"
-              label={t('logistics:fields.contractorId')}
-              value={scope.contractorId}
-              onChange={(v) => setScope((s) => ({ ...s, contractorId: v }))}
-              required
-              error={errorOf('contractorId')}
-              data-testid="verify-contractor"
-            />
-          )}
-          {scopeField === 'verifyLocationId' && (
-            <RefSelect
-              refName="storageSpace"
-              label={t('logistics:fields.verifyLocationId')}
-              value={scope.verifyLocationId}
-              onChange={(v) => setScope((s) => ({ ...s, verifyLocationId: v }))}
-              required
-              error={errorOf('verifyLocationId')}
-              data-testid="verify-location"
-            />
-          )}
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('logistics:fields.plannedDate')}
             value={plannedDate}
-            onChange={(e) => setPlannedDate(e.currentTarget.value)}
-            data-testid="verify-planned-date"
+            onChange={setPlannedDate}
+            testId="verify-planned-date"
           />
           <Textarea
             label={t('logistics:fields.comment')}

@@ -63,4 +63,14 @@ describe('stock views', () => {
       'available',
     ]);
   });
+
+  it('are read-only logistics views sorted by their title field', () => {
+    for (const view of [inventoryView, productStockView, containerStockView]) {
+      expect(view).toMatchObject({ readOnly: true, write: 'none', read: 'logistics', section: 'logistics' });
+      expect(view.defaultSort).toEqual({ column: view.titleField });
+      expect(listColumns(view).map(([n]) => n)).toEqual(
+        expect.arrayContaining(['quantity', 'reserved', 'available']),
+      );
+    }
+  });
 });
