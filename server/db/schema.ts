@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../../domain/resources/types';
 import { loadDefinitions } from '../resources/registry';
 import { internalTables } from './internalTables';
 import { buildResourceTables, type ResourceTable } from './resourceTables';
+import { syncTables } from './syncTables';
 import { buildWarehouseTables, type WarehouseTables } from './warehouseTables';
 
 export interface Schema {
@@ -17,7 +18,7 @@ export interface Schema {
 export const loadSchema = async (): Promise<Schema> => {
   const definitions = await loadDefinitions();
   const resourceTables = buildResourceTables(definitions);
-  const all: Record<string, unknown> = { ...internalTables };
+  const all: Record<string, unknown> = { ...internalTables, ...syncTables };
   for (const [name, table] of Object.entries(resourceTables)) all[`resource_${name}`] = table;
   const warehouseTables = buildWarehouseTables(resourceTables);
   for (const [name, table] of Object.entries(warehouseTables)) all[`warehouse_${name}`] = table;

@@ -1,0 +1,234 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { ResourceDefinition } from '../../domain/resources/types';
+import type { SyncEntity } from '../../domain/sync/wire';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import type { ResourceTable } from '../db/resourceTables';
+import { type Row, toApiRow } from '../resources/rows';
+import { loadLogisticsConfig } from '../warehouse/stock/ruleInputs';
+import { type FeedScope, floorOrderStatuses } from './feedScope';
+
+/** Current rows in the caller's scope by id, in the feed's shape; ids not in the map become tombstones. */
+export type InScope = Map<string, Row>;
+
+const floor = new Set<string>(floorOrderStatuses);
+const iso = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : v);
+/** One array parameter (`{a,b}`) instead of one parameter per id: pages hold up to 5000 ids. */
+const uuidArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;
+
+const column = (t: ResourceTable, name: string) => {
+  const c = t[name];
+  if (!c) throw new Error(`no column ${name}`);
+  return c;
+};
+
+/** Reads the rows of the account with these ids (plus `extra` conditions) from a resource table. */
+const rowsById = async (
+  tx: Tx,
+  t: ResourceTable,
+  scope: FeedScope,
+  ids: readonly string[],
+  extra: SQL[] = [],
+) => {
+  if (!ids.length) return [];
+  return tx
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(column(t, 'clientAccountId'), scope.clientAccountId),
+        sql`${column(t, 'id')} = any(${uuidArray(ids)}::uuid[])`,
+        ...extra,
+      ),
+    );
+};
+
+/** Loads the current state of one entity's records; the scope rules of docs/sync-contract.md §1 decide. */
+export class FeedRows {
+  private readonly ctx: AppContext;
+  private readonly tx: Tx;
+  private readonly scope: FeedScope;
+
+  constructor(ctx: AppContext, tx: Tx, scope: FeedScope) {
+    this.ctx = ctx;
+    this.tx = tx;
+    this.scope = scope;
+  }
+
+  private def(name: string): ResourceDefinition {
+    const def = this.ctx.schema.definitions.find((d) => d.name === name);
+    if (!def) throw new Error(`no resource ${name}`);
+    return def;
+  }
+
+  private table(name: string): ResourceTable {
+    const t = this.ctx.schema.resourceTables[name];
+    if (!t) throw new Error(`no table for ${name}`);
+    return t;
+  }
+
+  /** Contractors see only their contractor's rows (and of products, those not hidden from the portal). */
+  private contractorConditions(entity: 'product' | 'wmsOrder' | 'wmsDocument'): SQL[] {
+    const ctr = this.scope.contractorId;
+    if (ctr === null) return [];
+    const t = this.table(entity);
+    const out = [sql`${column(t, 'contractorId')} = ${ctr}::uuid`];
+    if (entity === 'product') out.push(sql`${column(t, 'hideFromPortal')} = false`);
+    return out;
+  }
+
+  async load(entity: SyncEntity, ids: readonly string[]): Promise<InScope> {
+    switch (entity) {
+      case 'product':
+        return this.plain(entity, ids, this.contractorConditions('product'));
+      case 'productGroup':
+      case 'storageSpace':
+      case 'storageSpaceType':
+      case 'company':
+        return this.plain(entity, ids);
+      case 'stock':
+        return this.stock(ids);
+      case 'wmsOrder':
+        return this.orders(ids);
+      case 'wmsOrderPosition':
+        return this.orderPositions(ids);
+      case 'wmsDocument':
+        return this.documents(ids);
+      case 'wmsDocumentPosition':
+        return this.documentPositions(ids);
+      case 'logisticsConfig':
+        return this.logisticsConfig(ids);
+    }
+  }
+
+  private async plain(entity: string, ids: readonly string[], extra: SQL[] = []): Promise<InScope> {
+    const def = this.def(entity);
+    const out: InScope = new Map();
+    for (const row of await rowsById(this.tx, this.table(entity), this.scope, ids, extra))
+      out.set(String(row.id), toApiRow(def, row));
+    return out;
+  }
+
+  private async stock(ids: readonly string[]): Promise<InScope> {
+    const out: InScope = new Map();
+    if (!ids.length) return out;
+    const { stock } = this.ctx.schema.warehouseTables;
+    const conditions = [
+      eq(stock.clientAccountId, this.scope.clientAccountId),
+      sql`${stock.id} = any(${uuidArray(ids)}::uuid[])`,
+    ];
+    if (this.scope.contractorId !== null) conditions.push(eq(stock.contractorId, this.scope.contractorId));
+    const rows = await this.tx
+      .select()
+      .from(stock)
+      .where(and(...conditions));
+    for (const r of rows)
+      out.set(r.id, {
+        id: r.id,
+        productId: r.productId,
+        locationId: r.locationId,
+        container: r.container,
+        serialNumber: r.serialNumber,
+        prodDate: r.prodDate,
+        expDate: r.expDate,
+        quantity: r.quantity,
+        reserved: r.reserved,
+        contractorId: r.contractorId,
+        firstReceiptAt: iso(r.firstReceiptAt),
+        updatedAt: iso(r.updatedAt),
+      });
+    return out;
+  }
+
+  /** Status and contractor of orders by id (the scope of their positions and documents). */
+  private async floorOrders(ids: readonly string[]): Promise<Set<string>> {
+    const t = this.table('wmsOrder');
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Set();
+    const rows = await this.tx
+      .select({ id: column(t, 'id'), status: column(t, 'statusCode') })
+      .from(t)
+      .where(
+        and(
+          eq(column(t, 'clientAccountId'), this.scope.clientAccountId),
+          sql`${column(t, 'id')} = any(${uuidArray(unique)}::uuid[])`,
+        ),
+      );
+    return new Set(rows.filter((r) => floor.has(String(r.status))).map((r) => String(r.id)));
+  }
+
+  private async orders(ids: readonly string[]): Promise<InScope> {
+    const def = this.def('wmsOrder');
+    const out: InScope = new Map();
+    const rows = await rowsById(
+      this.tx,
+      this.table('wmsOrder'),
+      this.scope,
+      ids,
+      this.contractorConditions('wmsOrder'),
+    );
+    for (const row of rows)
+      if (floor.has(String(row.statusCode))) out.set(String(row.id), toApiRow(def, row));
+    return out;
+  }
+
+  private async orderPositions(ids: readonly string[]): Promise<InScope> {
+    const def = this.def('wmsOrderPosition');
+    const out: InScope = new Map();
+    const rows = await rowsById(this.tx, this.table('wmsOrderPosition'), this.scope, ids);
+    const orders = await this.floorOrders(rows.map((r) => String(r.orderId)));
+    for (const row of rows) if (orders.has(String(row.orderId))) out.set(String(row.id), toApiRow(def, row));
+    return out;
+  }
+
+  /** Documents in scope: working copies, and documents of orders on the floor. */
+  private async documentsInScope(rows: readonly Row[]): Promise<Row[]> {
+    const linked = rows.filter((r) => r.statusCode !== 'workingCopy' && typeof r.orderId === 'string');
+    const orders = await this.floorOrders(linked.map((r) => String(r.orderId)));
+    return rows.filter((r) => r.statusCode === 'workingCopy' || orders.has(String(r.orderId)));
+  }
+
+  private async documents(ids: readonly string[]): Promise<InScope> {
+    const def = this.def('wmsDocument');
+    const out: InScope = new Map();
+    const rows = await rowsById(
+      this.tx,
+      this.table('wmsDocument'),
+      this.scope,
+      ids,
+      this.contractorConditions('wmsDocument'),
+    );
+    for (const row of await this.documentsInScope(rows)) out.set(String(row.id), toApiRow(def, row));
+    return out;
+  }
+
+  private async documentPositions(ids: readonly string[]): Promise<InScope> {
+    const def = this.def('wmsDocumentPosition');
+    const out: InScope = new Map();
+    const rows = await rowsById(this.tx, this.table('wmsDocumentPosition'), this.scope, ids);
+    if (!rows.length) return out;
+    const t = this.table('wmsDocument');
+    const docs = await this.tx
+      .select({ id: column(t, 'id'), statusCode: column(t, 'statusCode'), orderId: column(t, 'orderId') })
+      .from(t)
+      .where(
+        and(
+          eq(column(t, 'clientAccountId'), this.scope.clientAccountId),
+          sql`${column(t, 'id')} = any(${uuidArray([...new Set(rows.map((r) => String(r.documentId)))])}::uuid[])`,
+        ),
+      );
+    const inScope = new Set((await this.documentsInScope(docs)).map((d) => String(d.id)));
+    for (const row of rows)
+      if (inScope.has(String(row.documentId))) out.set(String(row.id), toApiRow(def, row));
+    return out;
+  }
+
+  private async logisticsConfig(ids: readonly string[]): Promise<InScope> {
+    const out: InScope = new Map();
+    // One record per account, its id the account's; contractors never get it (no contractor field).
+    if (this.scope.contractorId !== null || !ids.includes(this.scope.clientAccountId)) return out;
+    const config = await loadLogisticsConfig(this.tx, this.scope.clientAccountId);
+    out.set(this.scope.clientAccountId, { ...config });
+    return out;
+  }
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type ChangesResponse, changesResponseSchema, type SyncChange, syncHeaders } from '../../domain/sync/wire';
+import type { AppContext } from '../../server/context';
+import type { Row } from '../../server/resources/rows';
+import type { TestUser } from './builders';
+import type { TestApp } from './testApp';
+
+/** Test helpers of the sync feed and idempotent push (test/server/sync). */
+
+export interface PullOptions {
+  readonly limit?: number;
+  readonly deviceId?: string;
+}
+
+/** One feed page, checked against the wire schema (anything else fails the test). */
+export const pullPage = async (
+  t: TestApp,
+  user: TestUser,
+  since?: string,
+  opts: PullOptions = {},
+): Promise<ChangesResponse> => {
+  const query = new URLSearchParams();
+  if (since !== undefined) query.set('since', since);
+  if (opts.limit !== undefined) query.set('limit', String(opts.limit));
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/sync/changes?${query.toString()}`,
+    headers: { ...user.headers, ...(opts.deviceId ? { [syncHeaders.deviceId]: opts.deviceId } : {}) },
+  });
+  if (res.statusCode !== 200) throw new Error(`feed answered ${res.statusCode}: ${res.body}`);
+  return changesResponseSchema.parse(res.json());
+};
+
+export interface Pulled {
+  readonly changes: SyncChange[];
+  readonly cursor: string;
+  readonly pages: ChangesResponse[];
+  readonly lastMutationId: number;
+}
+
+/** Pages until `hasMore` is false, as the engine does. */
+export const pullAll = async (
+  t: TestApp,
+  user: TestUser,
+  since?: string,
+  opts: PullOptions = {},
+): Promise<Pulled> => {
+  const pages: ChangesResponse[] = [];
+  let cursor = since;
+  for (let i = 0; i < 10_000; i++) {
+    const page = await pullPage(t, user, cursor, opts);
+    pages.push(page);
+    cursor = page.cursor;
+    if (!page.hasMore)
+      return { changes: pages.flatMap((p) => p.changes), cursor, pages, lastMutationId: page.lastMutationId };
+  }
+  throw new Error('the feed never ended');
+};
+
+/** `op entity id` of each change, for comparing whole pulls. */
+export const keysOf = (changes: readonly SyncChange[]): string[] =>
+  changes.map((c) => `${c.op} ${c.entity} ${c.id}`).sort();
+
+export const upsertOf = (entity: SyncChange['entity'], id: unknown): string => `upsert ${entity} ${String(id)}`;
+export const deleteOf = (entity: SyncChange['entity'], id: unknown): string => `delete ${entity} ${String(id)}`;
+
+/** The data of the one upsert of a record in a pull (fails when there is not exactly one). */
+export const dataOf = (changes: readonly SyncChange[], entity: SyncChange['entity'], id: unknown): Row => {
+  const found = changes.filter((c) => c.entity === entity && c.id === String(id));
+  if (found.length !== 1 || found[0]?.op !== 'upsert')
+    throw new Error(`expected one upsert of ${entity} ${String(id)}, got ${JSON.stringify(found)}`);
+  return found[0].data;
+};
+
+/** A row inserted directly into a resource table (no API, no hooks): the triggers are the only thing logging it. */
+export const aRow = async (ctx: AppContext, resource: string, clientAccountId: string, values: Row): Promise<Row> => {
+  const table = ctx.schema.resourceTables[resource];
+  if (!table) throw new Error(`no table for ${resource}`);
+  const [row] = await ctx.db
+    .insert(table)
+    .values({ clientAccountId, ...values })
+    .returning();
+  if (!row) throw new Error(`no ${resource}`);
+  return row;
+};
+
+export interface PushOptions {
+  readonly key?: string;
+  readonly deviceId?: string;
+  readonly mutationId?: number;
+  readonly payload?: unknown;
+}
+
+/** A pushed intent's call: the spec call with Idempotency-Key (and the device headers when given). */
+export const push = (
+  t: TestApp,
+  user: TestUser,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  opts: PushOptions = {},
+): Promise<LightMyRequestResponse> => {
+  const headers: Record<string, string> = {
+    ...user.headers,
+    [syncHeaders.idempotencyKey]: opts.key ?? randomUUID(),
+  };
+  if (opts.deviceId) headers[syncHeaders.deviceId] = opts.deviceId;
+  if (opts.mutationId !== undefined) headers[syncHeaders.mutationId] = String(opts.mutationId);
+  const request: InjectOptions = { method, url, headers };
+  if (opts.payload !== undefined) request.payload = opts.payload as Row;
+  return t.app.inject(request);
+};
