@@ -1,5 +1,128 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import { AppError } from '../../domain/errors';
+import { verifyAccessToken } from '../auth/accessToken';
 import type { AppContext } from '../context';
+import { issueConnectionToken, readConnectionToken } from './connectionToken';
+import { DataHub } from './dataHub';
+import { startPgRelay } from './pgRelay';
 
-/** The live connection: a SignalR JSON hub at /dataHub (docs/sync-contract.md). */
-export const registerHub = async (_app: FastifyInstance, _ctx: AppContext): Promise<void> => {};
+const hubPath = /^\/datahub\/?$/i;
+
+const numberFromEnv = (name: string, fallback: number): number => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+const bearer = (header: string | undefined): string | undefined =>
+  header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+
+/** Answers an upgrade request with a plain HTTP status (the client reads a 401 as "renew the token"). */
+const refuse = (socket: Duplex, status: number, reason: string): void => {
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
+    );
+  socket.destroy();
+};
+
+/**
+ * The live connection: a SignalR JSON hub at /dataHub (docs/sync-contract.md §6). The negotiate step
+ * is a Fastify route; the WebSocket is taken over from the HTTP server's 'upgrade' event. On
+ * PostgreSQL, data changes and edit modes are relayed between processes with LISTEN/NOTIFY.
+ *
+ * Tuning (environment): HUB_PING_INTERVAL_MS (15000), HUB_CLIENT_TIMEOUT_MS (30000),
+ * HUB_RELAY_HEARTBEAT_MS (30000).
+ */
+export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
+  const secret = ctx.config.jwtSecret;
+  const logError = (error: unknown, what: string) => app.log.warn({ err: error }, `dataHub: ${what}`);
+  const hub = new DataHub(ctx, {
+    origin: randomUUID(),
+    pingIntervalMs: numberFromEnv('HUB_PING_INTERVAL_MS', 15_000),
+    clientTimeoutMs: numberFromEnv('HUB_CLIENT_TIMEOUT_MS', 30_000),
+    relayHeartbeatMs: numberFromEnv('HUB_RELAY_HEARTBEAT_MS', 30_000),
+    recheckMs: Math.max(ctx.config.accessTokenSeconds, 1) * 1000,
+    logError,
+  });
+
+  app.post('/dataHub/negotiate', async (request) => {
+    const token = typeof request.query === 'object' ? (request.query as Record<string, unknown>) : {};
+    const claims =
+      request.auth ??
+      (typeof token.access_token === 'string'
+        ? await verifyAccessToken(token.access_token, secret)
+        : undefined);
+    // 401 with the usual error shape: the client renews its token and tries again.
+    if (!claims) throw new AppError('unauthorized');
+    const { connectionId, connectionToken } = issueConnectionToken(secret, claims.sub);
+    return {
+      negotiateVersion: 1,
+      connectionId,
+      connectionToken,
+      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
+    };
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+
+  const upgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (hub.isShuttingDown) return refuse(socket, 503, 'Service Unavailable');
+    const token = url.searchParams.get('access_token') ?? bearer(request.headers.authorization);
+    const claims = token ? await verifyAccessToken(token, secret) : undefined;
+    if (!claims) return refuse(socket, 401, 'Unauthorized');
+    const id = url.searchParams.get('id');
+    // Without negotiation (skipNegotiation) the server names the connection itself.
+    const connectionId =
+      id === null ? randomBytes(16).toString('base64url') : readConnectionToken(secret, id, claims.sub);
+    if (connectionId === undefined || hub.has(connectionId)) return refuse(socket, 404, 'Not Found');
+    wss.handleUpgrade(request, socket, head, (ws) => hub.accept(ws, connectionId, claims));
+  };
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (!hubPath.test(path)) {
+      // Nobody else takes WebSockets here: do not leave the socket hanging.
+      if (app.server.listenerCount('upgrade') === 1) socket.destroy();
+      return;
+    }
+    socket.on('error', (error) => logError(error, 'upgrade socket'));
+    upgrade(request, socket, head).catch((error: unknown) => {
+      logError(error, 'upgrade');
+      refuse(socket, 500, 'Internal Server Error');
+    });
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  const subscription = ctx.changes.subscribe((change) => {
+    // A failure here must not reach the code that published the change (rxjs would rethrow it).
+    try {
+      hub.publishChange(change);
+    } catch (error) {
+      logError(error, 'change');
+    }
+  });
+
+  const pool = ctx.database.pool;
+  if (pool) {
+    const relay = await startPgRelay(pool, {
+      origin: hub.origin,
+      onMessage: (origin, message) => hub.relayed(origin, message),
+      onReady: () => hub.relayReady(),
+      onError: (error, what) => logError(error, `relay ${what}`),
+    });
+    hub.attachRelay(relay);
+  }
+
+  // Before the HTTP server closes (it would wait for the upgraded sockets) and before the pool ends.
+  app.addHook('preClose', async () => {
+    subscription.unsubscribe();
+    app.server.removeListener('upgrade', onUpgrade);
+    await hub.shutdown();
+    wss.close();
+  });
+};

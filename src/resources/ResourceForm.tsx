@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 're
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
+import { EditModeIndicator } from '../features/editMode/EditModeIndicator';
 import { errorMessage } from '../i18n/i18n';
 import { errorCodeOf, errorText, fieldErrorsOf } from './apiErrors';
 import { FieldInput } from './FieldInput';
@@ -146,6 +147,7 @@ export const ResourceForm = ({ def, id, onSaved, onCancel }: ResourceFormProps):
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="resource-form">
       <Stack gap="md">
         {heading}
+        {id !== undefined && <EditModeIndicator resourceType={def.name} id={id} />}
         {loadError && (
           <Alert color="red" data-testid="resource-error">
             {loadError}

@@ -1,0 +1,72 @@
+import { type ILogger, LogLevel } from '@microsoft/signalr';
+import { LiveConnection } from '../../../sync/liveConnection';
+import { apiUrl } from '../../api/http';
+import { loadStartupConfig } from '../../app/session';
+import { useAuthStore } from '../../app/stores/authStore';
+
+/** The hub next to the API (same origin unless VITE_API_URL points elsewhere). */
+const hubUrl = (): string => `${apiUrl('/api').replace(/\/api$/, '')}/dataHub`;
+
+/** Drops and reconnects are routine (network, token renewal): their diagnostics go to the debug console. */
+const logger: ILogger = {
+  log: (level, message) => {
+    if (level >= LogLevel.Warning) console.debug(`[live connection] ${message}`);
+  },
+};
+
+interface Current {
+  readonly connection: LiveConnection;
+  /** Account and user the connection belongs to. */
+  readonly owner: string;
+}
+
+let current: Current | null = null;
+
+const ownerOf = (): string | null => {
+  const { token, claims } = useAuthStore.getState();
+  return token && claims ? `${claims.acc}/${claims.sub}` : null;
+};
+
+const drop = (): void => {
+  const old = current;
+  current = null;
+  void old?.connection.stop();
+};
+
+/**
+ * The one live connection of the signed-in user in this page, started on first use and stopped on
+ * sign-out or when another user signs in; null when nobody is signed in. A connection that gave up
+ * (§9: it stops after its retries) is started again by the next use or when the browser comes online.
+ */
+export const liveConnection = (): LiveConnection | null => {
+  const owner = ownerOf();
+  if (owner === null) {
+    drop();
+    return null;
+  }
+  if (current?.owner !== owner) {
+    drop();
+    current = {
+      owner,
+      connection: new LiveConnection({
+        url: hubUrl(),
+        accessToken: () => useAuthStore.getState().token,
+        // A 401 on getuserstartupconfig makes the HTTP client renew the token (src/api/http.ts).
+        renewToken: () => loadStartupConfig(),
+        logger,
+      }),
+    };
+  }
+  if (current.connection.state === 'closed') void current.connection.start();
+  return current.connection;
+};
+
+// Sign-out or another user: the old connection ends (a token renewal keeps it).
+useAuthStore.subscribe(() => {
+  if (current && current.owner !== ownerOf()) drop();
+});
+
+if (typeof window !== 'undefined')
+  window.addEventListener('online', () => {
+    if (current?.connection.state === 'closed') void current.connection.start();
+  });
