@@ -4,6 +4,8 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ApiError } from '../api/apiError';
+import { useLivePull } from '../features/sync/useLivePull';
+import { useSyncSession } from '../features/sync/useSyncSession';
 import { NavMenu } from './menu/NavMenu';
 import { RightDrawer } from './RightDrawer';
 import { ShellHeader, useAppTitle } from './ShellHeader';
@@ -20,6 +22,9 @@ export const Shell = (): ReactNode => {
   const compact = useUiStore((s) => s.compactMenu);
   const status = useStartupStore((s) => s.status);
   const retried = useRef(false);
+  // The terminal's replica syncs whatever screen is open, and pulls when the live connection pokes.
+  useSyncSession();
+  useLivePull();
 
   // The startup configuration (menu, user, account) once per page load (one retry if signing in could not
   // load it); the stored copy, or the menu computed from the claims, serves meanwhile.

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ClientAccountPage } from '../features/clientAccount/ClientAccountPage';
 import { logisticsRoutes } from '../features/documents/logisticsRoutes';
 import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
+import { syncRoutes } from '../features/sync/syncRoutes';
 import { terminalRoutes } from '../features/terminal/terminalRoutes';
 import { resourceRoutes } from '../resources/resourceRoutes';
 
@@ -20,5 +21,6 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...infrastructureRoutes,
   ...logisticsRoutes,
   ...terminalRoutes,
+  ...syncRoutes,
   ...resourceRoutes,
 ];

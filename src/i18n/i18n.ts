@@ -27,6 +27,7 @@ export const namespaces = [
   'infrastructure',
   'terminal',
   'sync',
+  'scanner',
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 

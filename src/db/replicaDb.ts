@@ -1,0 +1,101 @@
+import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
+import { type SyncEntity, syncEntities } from '../../domain/sync/wire';
+import type { OutboxEntry, Row, ShadowRecord, SyncMeta } from '../../sync/types';
+
+/**
+ * The terminal's local replica: one IndexedDB database per company and user (`aisle-<account>-<user>`),
+ * one table per replicated entity (domain/sync/wire.ts syncEntities) holding the VIEW (server rows with the
+ * pending work applied), plus the outbox, the shadow (server versions of rows the pending work changed) and
+ * the sync metadata. Only src/db/ touches Dexie.
+ */
+
+export const replicaDbName = (clientAccountId: string, userId: string): string =>
+  `aisle-${clientAccountId}-${userId}`;
+
+/** Indexes per table: what the terminal looks rows up by (and nothing more: every index costs on bulk writes). */
+export const replicaTables: Readonly<Record<SyncEntity, string>> = {
+  product: 'id, indexKey, *barcodes, *gtins',
+  productGroup: 'id',
+  storageSpace: 'id, label',
+  storageSpaceType: 'id',
+  company: 'id',
+  stock: 'id, productId, locationId, container',
+  wmsOrder: 'id, typeCode',
+  wmsOrderPosition: 'id, orderId',
+  wmsDocument: 'id, orderId, typeCode',
+  wmsDocumentPosition: 'id, documentId',
+  logisticsConfig: 'id',
+};
+
+export const engineTables = {
+  outbox: 'mutationId, [status+mutationId], idempotencyKey',
+  shadow: 'key, ref',
+  meta: 'key',
+} as const;
+
+/**
+ * One schema version. A version whose replicated tables changed shape sets `resync`: its upgrade empties
+ * them and resets the feed cursor, so the next pull fetches everything again in the new shape — while the
+ * outbox (work not yet on the server) and the device counters are kept.
+ */
+export interface ReplicaMigration {
+  readonly version: number;
+  readonly stores: Readonly<Record<string, string | null>>;
+  readonly resync?: boolean;
+}
+
+/** The migration path, oldest first. Add a version at the end; never edit a released one. */
+export const replicaMigrations: readonly ReplicaMigration[] = [
+  { version: 1, stores: { ...replicaTables, ...engineTables } },
+];
+
+export interface MetaRow {
+  readonly key: string;
+  readonly value: SyncMeta;
+}
+
+export const metaKey = 'sync';
+
+export class ReplicaDb extends Dexie {
+  declare outbox: Table<OutboxEntry, number>;
+  declare shadow: Table<ShadowRecord, string>;
+  declare meta: Table<MetaRow, string>;
+
+  constructor(
+    name: string,
+    migrations: readonly ReplicaMigration[] = replicaMigrations,
+    options?: DexieOptions,
+  ) {
+    super(name, options);
+    for (const m of migrations) {
+      const version = this.version(m.version).stores(m.stores);
+      if (m.resync) version.upgrade((tx) => resyncUpgrade(tx));
+    }
+  }
+
+  entity(entity: SyncEntity): Table<Row, string> {
+    return this.table(entity);
+  }
+}
+
+/** Empties the replicated tables and the shadow and forgets the cursor (the outbox stays). */
+const resyncUpgrade = async (tx: Transaction): Promise<void> => {
+  const names = new Set(tx.storeNames);
+  for (const entity of syncEntities) if (names.has(entity)) await tx.table(entity).clear();
+  if (names.has('shadow')) await tx.table('shadow').clear();
+  if (names.has('meta')) {
+    const row = (await tx.table('meta').get(metaKey)) as MetaRow | undefined;
+    if (row) await tx.table('meta').put({ ...row, value: { ...row.value, cursor: null, lastSyncAt: null } });
+  }
+};
+
+/** Opens (creating or upgrading) the replica of a company and user. */
+export const openReplicaDb = async (
+  clientAccountId: string,
+  userId: string,
+  options?: { migrations?: readonly ReplicaMigration[]; dexie?: DexieOptions },
+): Promise<ReplicaDb> => {
+  const db = new ReplicaDb(replicaDbName(clientAccountId, userId), options?.migrations, options?.dexie);
+  await db.open();
+  return db;
+};

@@ -1,0 +1,2 @@
+/** Where the pending-work inspector lives. */
+export const pendingPath = '/sync/pending';

@@ -1,0 +1,266 @@
+import { documentTypeOf } from '../domain/warehouse/documentTypes';
+import { type LogisticsConfig, logisticsConfigSchema } from '../domain/warehouse/logisticsConfig';
+import { addQuantities, subtractQuantity } from '../domain/warehouse/quantity';
+import { resolvePosition } from '../domain/warehouse/resolveDocument';
+import { isOrderStatus } from '../domain/warehouse/statuses';
+import { available as availableOf, sourceKeyOf, stockKeyString } from '../domain/warehouse/stock';
+import type {
+  DocumentDraft,
+  LocationRules,
+  OrderRules,
+  PositionDraft,
+  ProductRules,
+  ValidationContext,
+} from '../domain/warehouse/validationInput';
+import type { RowReader } from './ports';
+import { boolOf, numberOf, textOf } from './rows';
+import type { Row, StockRecord } from './types';
+
+/**
+ * The rules' inputs built from the replica's view — the same ValidationContext the server builds in
+ * server/warehouse/documents/validationContext.ts from its tables, so an intent refused here is refused there
+ * with the same issue codes.
+ */
+
+/** Same reading as the server's productRulesOf. */
+export const productRulesOf = (row: Row): ProductRules => ({
+  id: String(row.id),
+  index: String(row.index ?? ''),
+  contractorId: textOf(row.contractorId),
+  lockIn: boolOf(row.lockIn),
+  lockOut: boolOf(row.lockOut),
+  lockRelocate: boolOf(row.lockRelocate),
+  requiredProdDate: boolOf(row.requiredProdDate),
+  requiredExpDate: boolOf(row.requiredExpDate),
+  requiredSerial: boolOf(row.requiredSerial),
+  minTemperature: numberOf(row.minTemperature),
+  maxTemperature: numberOf(row.maxTemperature),
+  minimalExpDays: numberOf(row.minimalExpDays),
+  weight: numberOf(row.weight),
+  defaultLocationId: textOf(row.defaultLocationId),
+});
+
+/** A location as the rules see it; a location without a (known) type holds stock, like on the server. */
+export const locationRulesOf = (row: Row, type: Row | undefined): LocationRules => ({
+  id: String(row.id),
+  label: String(row.label ?? ''),
+  lockedIn: boolOf(row.lockedIn),
+  lockedOut: boolOf(row.lockedOut),
+  temperature: numberOf(row.temperature),
+  capacityKg: numberOf(row.capacityKg),
+  handleStock:
+    type === undefined || type.handleStock === null || type.handleStock === undefined
+      ? true
+      : boolOf(type.handleStock),
+  pickupOrder: numberOf(row.pickupOrder),
+});
+
+/** The account's logistics config from the replica; defaults until the first pull brought it. */
+export const readLogisticsConfig = async (reader: RowReader): Promise<LogisticsConfig> => {
+  const [row] = await reader.all('logisticsConfig');
+  const parsed = logisticsConfigSchema.safeParse(row ?? {});
+  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
+};
+
+export const loadProductRules = async (
+  reader: RowReader,
+  ids: readonly string[],
+): Promise<Map<string, ProductRules>> => {
+  const unique = [...new Set(ids)].filter((id) => id !== '');
+  const rows = unique.length ? await reader.get('product', unique) : [];
+  return new Map(rows.map((r) => [r.id, productRulesOf(r)]));
+};
+
+export const loadLocationRules = async (
+  reader: RowReader,
+  ids: readonly string[] | undefined,
+): Promise<Map<string, LocationRules>> => {
+  const rows =
+    ids === undefined
+      ? await reader.all('storageSpace')
+      : ids.length
+        ? await reader.get('storageSpace', [...new Set(ids)])
+        : [];
+  const typeIds = [...new Set(rows.map((r) => textOf(r.typeId)).filter((t): t is string => t !== null))];
+  const types = typeIds.length ? await reader.get('storageSpaceType', typeIds) : [];
+  const typeById = new Map(types.map((t) => [t.id, t]));
+  return new Map(
+    rows.map((r) => {
+      const typeId = textOf(r.typeId);
+      return [r.id, locationRulesOf(r, typeId === null ? undefined : typeById.get(typeId))];
+    }),
+  );
+};
+
+export interface ReplicaContextOptions {
+  /** Fill `available`; otherwise the availability rule is skipped (as on the server). */
+  readonly availability: boolean;
+  /** The document's own reservations per key: not taken from itself. */
+  readonly ownReserved?: ReadonlyMap<string, number>;
+  /** The validated document: its own quantities do not count against its order. */
+  readonly documentId?: string;
+}
+
+/** Remaining per product on an order: Σ ordered − Σ quantities of its other confirmed documents. */
+export const loadOrderRules = async (
+  reader: RowReader,
+  orderId: string,
+  exceptDocumentId: string | undefined,
+): Promise<OrderRules | undefined> => {
+  const [order] = await reader.get('wmsOrder', [orderId]);
+  if (!order) return undefined;
+  const positions = await reader.where('wmsOrderPosition', 'orderId', [orderId]);
+  const documents = (await reader.where('wmsDocument', 'orderId', [orderId])).filter(
+    (d) => d.statusCode === 'confirmed' && d.id !== exceptDocumentId,
+  );
+  const lines = documents.length
+    ? await reader.where(
+        'wmsDocumentPosition',
+        'documentId',
+        documents.map((d) => d.id),
+      )
+    : [];
+  const done = new Map<string, number>();
+  for (const l of lines) {
+    const productId = String(l.productId);
+    done.set(productId, addQuantities(done.get(productId) ?? 0, numberOf(l.quantity) ?? 0));
+  }
+  const ordered = new Map<string, number>();
+  for (const p of positions) {
+    const productId = String(p.productId);
+    ordered.set(productId, addQuantities(ordered.get(productId) ?? 0, numberOf(p.quantity) ?? 0));
+  }
+  const remaining = new Map<string, number>();
+  for (const [productId, q] of ordered)
+    remaining.set(productId, subtractQuantity(q, done.get(productId) ?? 0));
+  const status = textOf(order.statusCode);
+  return {
+    id: order.id,
+    typeCode: String(order.typeCode ?? ''),
+    statusCode: isOrderStatus(status) ? status : 'unknown',
+    remaining,
+  };
+};
+
+/** Available (on hand − reserved, plus what the document reserves itself) per stock key. */
+export const loadAvailable = async (
+  reader: RowReader,
+  keys: readonly string[],
+  ownReserved: ReadonlyMap<string, number> | undefined,
+): Promise<Map<string, number>> => {
+  const wanted = new Set(keys);
+  const products = [...new Set(keys.map((k) => (JSON.parse(k) as string[])[0] ?? ''))];
+  const rows = products.length ? ((await reader.where('stock', 'productId', products)) as StockRecord[]) : [];
+  const onHand = new Map<string, number>();
+  const reserved = new Map<string, number>();
+  for (const r of rows) {
+    if (!wanted.has(r.key)) continue;
+    onHand.set(r.key, addQuantities(onHand.get(r.key) ?? 0, r.quantity));
+    reserved.set(r.key, addQuantities(reserved.get(r.key) ?? 0, r.reserved));
+  }
+  const out = new Map<string, number>();
+  for (const key of wanted) {
+    const own = ownReserved?.get(key) ?? 0;
+    out.set(
+      key,
+      availableOf(onHand.get(key) ?? 0, Math.max(0, subtractQuantity(reserved.get(key) ?? 0, own))),
+    );
+  }
+  return out;
+};
+
+/** Current load in kg of locations: Σ quantity × unit weight. */
+const loadLocationLoad = async (
+  reader: RowReader,
+  locationIds: readonly string[],
+): Promise<Map<string, number>> => {
+  const out = new Map<string, number>();
+  if (!locationIds.length) return out;
+  const rows = (await reader.where('stock', 'locationId', locationIds)) as StockRecord[];
+  const weights = await loadProductRules(
+    reader,
+    rows.map((r) => r.productId),
+  );
+  for (const r of rows)
+    out.set(
+      r.locationId,
+      addQuantities(out.get(r.locationId) ?? 0, r.quantity * (weights.get(r.productId)?.weight ?? 0)),
+    );
+  return out;
+};
+
+/** The ValidationContext of a document and its positions, read from the replica's view. */
+export const buildValidationContext = async (
+  reader: RowReader,
+  config: LogisticsConfig,
+  today: string,
+  document: DocumentDraft,
+  positions: readonly PositionDraft[],
+  opts: ReplicaContextOptions,
+): Promise<ValidationContext> => {
+  const type = documentTypeOf(document.typeCode);
+  const noLookups = { products: new Map(), locations: new Map() };
+  const resolved = positions.map((p, i) => resolvePosition(document, type, p, i, noLookups));
+  const products = await loadProductRules(
+    reader,
+    positions.map((p) => p.productId),
+  );
+  const locationIds = new Set<string>();
+  for (const id of [document.sourceLocationId, document.destinationLocationId]) if (id) locationIds.add(id);
+  for (const p of resolved) {
+    if (p.sourceLocationId) locationIds.add(p.sourceLocationId);
+    if (p.destinationLocationId) locationIds.add(p.destinationLocationId);
+  }
+  const locations = await loadLocationRules(reader, [...locationIds]);
+
+  const containers = new Set<string>();
+  for (const c of [document.sourceContainer, document.destinationContainer]) if (c) containers.add(c);
+  for (const p of resolved) {
+    if (p.sourceContainer) containers.add(p.sourceContainer);
+    if (p.destinationContainer) containers.add(p.destinationContainer);
+  }
+  const containerLocations = new Map<string, string>();
+  if (containers.size) {
+    const rows = ((await reader.where('stock', 'container', [...containers])) as StockRecord[])
+      .filter((r) => r.container !== null)
+      .sort((a, b) =>
+        (a.container ?? '') < (b.container ?? '')
+          ? -1
+          : (a.container ?? '') > (b.container ?? '')
+            ? 1
+            : a.locationId < b.locationId
+              ? -1
+              : a.locationId > b.locationId
+                ? 1
+                : 0,
+      );
+    for (const r of rows)
+      if (r.container && !containerLocations.has(r.container))
+        containerLocations.set(r.container, r.locationId);
+  }
+
+  let available: Map<string, number> | undefined;
+  if (opts.availability) {
+    const keys = resolved.flatMap((p) => {
+      const key = sourceKeyOf(p);
+      return key ? [stockKeyString(key)] : [];
+    });
+    available = await loadAvailable(reader, keys, opts.ownReserved);
+  }
+  const locationLoadKg = config.rules.rackCapacity.enabled
+    ? await loadLocationLoad(reader, [...locationIds])
+    : undefined;
+  const order = document.orderId
+    ? await loadOrderRules(reader, document.orderId, opts.documentId)
+    : undefined;
+  return {
+    today,
+    products,
+    locations,
+    containerLocations,
+    ...(available ? { available } : {}),
+    ...(order ? { order } : {}),
+    ...(locationLoadKg ? { locationLoadKg } : {}),
+    rules: config.rules,
+  };
+};
