@@ -7,7 +7,7 @@ import { openDatabase } from '../db/client';
 import { loadSchema } from '../db/schema';
 import { generateLargeData } from './largeData';
 
-const usage = `Usage: tsx server/demo/generateLargeData.ts [options]
+const usage = `Usage: npm run generate -- [options]   (tsx server/demo/generateLargeData.ts)
   --account <name>     account to create (default "Bench Logistics")
   --products <n>       products (default 20000)
   --locations <n>      stock-holding bins (default 10000)
