@@ -12,9 +12,9 @@ import { type AppContext, createChanges } from './context';
 import { type Database, openDatabase } from './db/client';
 import { loadSchema } from './db/schema';
 import { registerErrorHandling, sendError } from './http/errorHandler';
+import { registerHub } from './hub/registerHub';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
-import { registerHub } from './hub/registerHub';
 import { registerResourceRoutes } from './resources/resourceRoutes';
 import { registerSync } from './sync/registerSync';
 import { registerOrderRoutes } from './warehouse/registerOrderRoutes';
@@ -95,7 +95,16 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // Client routes are served the app shell; unknown API paths get the error shape.
-    if (hasWeb && request.method === 'GET' && !/^\/api(\/|$)/i.test(path) && !/^\/datahub/i.test(path)) {
+    // A missing file (a chunk of another build) is a 404, never the app shell: the service worker must not
+    // store HTML under a script's address.
+    const isFile = /^\/assets\//.test(path) || /\.[a-z0-9]+$/i.test(path);
+    if (
+      hasWeb &&
+      request.method === 'GET' &&
+      !isFile &&
+      !/^\/api(\/|$)/i.test(path) &&
+      !/^\/datahub/i.test(path)
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(new Error('not found'), request, reply, ctx, 'notFoundOrNoPermission');

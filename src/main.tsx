@@ -12,3 +12,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+void import('./pwa/startPwa').then((pwa) => pwa.startPwa());

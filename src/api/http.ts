@@ -3,6 +3,7 @@ import { useAuthStore } from '../app/stores/authStore';
 import { endSession } from '../app/stores/endSession';
 import { useLoadingStore } from '../app/stores/loadingStore';
 import { useNetworkStore } from '../app/stores/networkStore';
+import { reportClientOutdated } from '../pwa/updateStore';
 import { ApiError } from './apiError';
 import { fileNameFromDisposition, saveBlob } from './saveFile';
 
@@ -199,7 +200,12 @@ const send = async (
   if (response.status === 401 && !retried && token && !isAuthCall(url)) {
     if (await renewSession(token)) return send(method, path, body, opts, accept, true);
   }
-  if (!response.ok) throw ApiError.fromResponse(response.status, await readBody(response), requestId);
+  if (!response.ok) {
+    const error = ApiError.fromResponse(response.status, await readBody(response), requestId);
+    // The server no longer serves this client's version: offer the update (src/pwa).
+    if (error.code === 'clientVersionOutdated') reportClientOutdated();
+    throw error;
+  }
   return response;
 };
 
