@@ -1,0 +1,94 @@
+import type { Gs1Data } from '../../../../domain/barcodes/gs1';
+import type { RowReader } from '../../../../sync/ports';
+import { boolOf, textOf } from '../../../../sync/rows';
+import type { Row } from '../../../../sync/types';
+import { findContainer, findLocation, findProduct, type ScanOptions } from './queries';
+
+/** A location as the flow keeps it. */
+export interface LocationPick {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** A product as the flow keeps it: what it is and which batch data it needs. */
+export interface ProductPick {
+  readonly id: string;
+  readonly index: string;
+  readonly name: string;
+  readonly unit: string | null;
+  /** Must be given on every document line (000 §5 "missing required …"). */
+  readonly requires: { readonly prodDate: boolean; readonly expDate: boolean; readonly serial: boolean };
+  /** Shown and asked for (visible or required). */
+  readonly tracks: { readonly prodDate: boolean; readonly expDate: boolean; readonly serial: boolean };
+}
+
+export const locationPickOf = (row: Row): LocationPick => ({
+  id: row.id,
+  label: String(row.label ?? row.id),
+});
+
+export const productPickOf = (row: Row): ProductPick => {
+  const requires = {
+    prodDate: boolOf(row.requiredProdDate),
+    expDate: boolOf(row.requiredExpDate),
+    serial: boolOf(row.requiredSerial),
+  };
+  return {
+    id: row.id,
+    index: String(row.index ?? ''),
+    name: String(row.name ?? ''),
+    unit: textOf(row.unit),
+    requires,
+    tracks: {
+      prodDate: requires.prodDate || boolOf(row.visibleProdDate),
+      expDate: requires.expDate || boolOf(row.visibleExpDate),
+      serial: requires.serial || boolOf(row.visibleSerial),
+    },
+  };
+};
+
+export type ProductHit =
+  | { readonly kind: 'found'; readonly product: ProductPick; readonly gs1: Gs1Data | null }
+  | { readonly kind: 'several'; readonly count: number }
+  | { readonly kind: 'none'; readonly gs1Error: string | null };
+
+/** Everything a scanned code may be; the flow decides what it means at its current step. */
+export interface ScanResolution {
+  readonly code: string;
+  readonly location: LocationPick | null;
+  readonly product: ProductHit;
+  /** A bin: an SSCC (AI 00) or a container number the stock knows, with where it is stored. */
+  readonly container: { readonly container: string; readonly location: LocationPick | null } | null;
+}
+
+/** Looks a scanned code up as a location, a product (with its GS1 data) and a bin. */
+export const resolveScan = async (
+  tx: RowReader,
+  code: string,
+  options: ScanOptions = {},
+): Promise<ScanResolution> => {
+  const [locationRow, match] = await Promise.all([findLocation(tx, code), findProduct(tx, code, options)]);
+  const gs1 = match.gs1?.ok ? match.gs1 : null;
+  const product: ProductHit =
+    match.kind === 'found'
+      ? { kind: 'found', product: productPickOf(match.product), gs1 }
+      : match.kind === 'several'
+        ? { kind: 'several', count: match.products.length }
+        : { kind: 'none', gs1Error: match.gs1 && !match.gs1.ok ? match.gs1.error : null };
+  let container: ScanResolution['container'] = null;
+  const sscc = gs1?.sscc;
+  const bin = await findContainer(tx, sscc ?? code);
+  if (bin || sscc) {
+    const [where] = bin ? await tx.get('storageSpace', [bin.locationId]) : [];
+    container = {
+      container: bin?.container ?? sscc ?? code.trim(),
+      location: where ? locationPickOf(where) : null,
+    };
+  }
+  return {
+    code: code.trim(),
+    location: locationRow ? locationPickOf(locationRow) : null,
+    product,
+    container,
+  };
+};

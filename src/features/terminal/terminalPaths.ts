@@ -1,0 +1,13 @@
+import type { FlowKind } from './data/flowKinds';
+
+/** Where the terminal's screens live. */
+export const terminalPath = '/terminal';
+
+/** A flow's start: its open orders and documents. */
+export const kindPath = (kind: FlowKind): string => `${terminalPath}/${kind}`;
+
+export const orderPath = (kind: FlowKind, orderId: string): string =>
+  `${kindPath(kind)}/order/${encodeURIComponent(orderId)}`;
+
+export const documentPath = (kind: FlowKind, documentId: string): string =>
+  `${kindPath(kind)}/document/${encodeURIComponent(documentId)}`;

@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { todayOf } from '../../../sync/replica';
+import { useSyncHandle } from '../../db/activeSync';
+import { type ActionResult, recordDocumentLine, recordOrderLine, type TerminalPort } from './data/actions';
+import { portOf } from './data/activePort';
+import type { FlowKind } from './data/flowKinds';
+import { batchesAt, type LineView } from './data/queries';
+import { type LocationPick, resolveScan } from './data/resolveScan';
+import { signal } from './signal';
+import { type FlowEvent, type FlowState, flowReducer, initialFlow, lineDraftOf } from './terminalFlow';
+
+/** What the flow records a confirmed line on. */
+export type FlowTarget =
+  | { readonly mode: 'order'; readonly orderId: string }
+  | {
+      readonly mode: 'document';
+      readonly documentId: string;
+      /** Not created yet: the first confirmed line creates it (with this id). */
+      readonly create: boolean;
+      /** The document's lines, to find the one being redone. */
+      readonly lines: readonly LineView[];
+    };
+
+export interface LineFlow {
+  readonly state: FlowState;
+  readonly dispatch: (event: FlowEvent) => void;
+  readonly busy: boolean;
+  readonly onScan: (code: string) => void;
+  /** A location tapped in the suggestion: taken as if scanned. */
+  readonly takeLocation: (location: LocationPick) => void;
+  readonly confirmLine: () => Promise<void>;
+  /** Runs an action with the running sync; sounds its outcome and shows a refusal. */
+  readonly run: (action: (port: TerminalPort) => Promise<ActionResult>) => Promise<boolean>;
+}
+
+/**
+ * The line flow of one screen: the pure flowReducer, scans resolved on the replica, the batches at the
+ * scanned location (release, picking), and the confirmed line queued on the target — with a beep and a
+ * vibration for every outcome.
+ */
+export const useLineFlow = (kind: FlowKind, target: FlowTarget): LineFlow => {
+  const handle = useSyncHandle();
+  const [state, dispatchRaw] = useReducer(flowReducer, kind, initialFlow);
+  const [busy, setBusy] = useState(false);
+  const latest = useRef(state);
+  latest.current = state;
+  const targetRef = useRef(target);
+  targetRef.current = target;
+
+  const dispatch = useCallback((event: FlowEvent) => {
+    latest.current = flowReducer(latest.current, event);
+    dispatchRaw(event);
+  }, []);
+
+  const onScan = useCallback(
+    (code: string) => {
+      if (!handle) return;
+      void handle.store
+        .read((tx) => resolveScan(tx, code, { today: todayOf(Date.now()) }))
+        .then((scan) => {
+          dispatch({ type: 'scanned', scan });
+          signal(latest.current.feedback?.tone === 'error' ? 'error' : 'success');
+        });
+    },
+    [handle, dispatch],
+  );
+
+  const takeLocation = useCallback(
+    (location: LocationPick) =>
+      dispatch({
+        type: 'scanned',
+        scan: { code: location.label, location, product: { kind: 'none', gs1Error: null }, container: null },
+      }),
+    [dispatch],
+  );
+
+  // Release and picking take a batch that is there: read the free batches once location and product are known.
+  const takes = kind === 'release' || kind === 'picking';
+  const locationId = state.location?.id ?? null;
+  const productId = state.product?.id ?? null;
+  const needBatches = takes && locationId !== null && productId !== null && state.batches === null;
+  useEffect(() => {
+    if (!needBatches || !handle || !locationId || !productId) return;
+    let current = true;
+    void handle.store
+      .read((tx) => batchesAt(tx, productId, locationId))
+      .then((batches) => {
+        if (!current) return;
+        dispatch({
+          type: 'batchesLoaded',
+          batches: batches.map((c) => ({
+            serialNumber: c.key.serialNumber,
+            prodDate: c.key.prodDate,
+            expDate: c.key.expDate,
+            container: c.key.container,
+            available: c.available,
+          })),
+        });
+        if (latest.current.feedback?.tone === 'error') signal('error');
+      });
+    return () => {
+      current = false;
+    };
+  }, [needBatches, handle, locationId, productId, dispatch]);
+
+  const run = useCallback(
+    async (action: (port: TerminalPort) => Promise<ActionResult>): Promise<boolean> => {
+      if (!handle) return false;
+      setBusy(true);
+      try {
+        const result = await action(portOf(handle));
+        if (!result.ok) {
+          dispatch({ type: 'refused', refusal: result.refusal });
+          signal('error');
+          return false;
+        }
+        signal('success');
+        return true;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [handle, dispatch],
+  );
+
+  const confirmLine = useCallback(async () => {
+    const current = latest.current;
+    const draft = lineDraftOf(current);
+    if (!draft || !handle) return;
+    const t = targetRef.current;
+    setBusy(true);
+    try {
+      const p = portOf(handle);
+      let result: ActionResult;
+      if (t.mode === 'document') {
+        result = await recordDocumentLine(p, {
+          kind,
+          documentId: t.documentId,
+          create: t.create,
+          draft,
+          replaces: current.fixing ? t.lines.find((l) => l.line.id === current.fixing) : undefined,
+        });
+      } else {
+        result = await recordOrderLine(p, {
+          orderId: t.orderId,
+          draft,
+          ...(current.fixing ? { only: current.fixing } : {}),
+        });
+      }
+      if (!result.ok) {
+        dispatch({ type: 'refused', refusal: result.refusal });
+        signal('error');
+        return;
+      }
+      dispatch({ type: 'recorded' });
+      if (result.warnings.length)
+        dispatch({
+          type: 'notice',
+          feedback: {
+            tone: 'info',
+            key: 'terminal:feedback.recordedWithWarning',
+            refusal: { code: 'stockShortfall', issues: result.warnings },
+          },
+        });
+      signal('success');
+    } finally {
+      setBusy(false);
+    }
+  }, [handle, kind, dispatch]);
+
+  return { state, dispatch, busy, onScan, takeLocation, confirmLine, run };
+};
