@@ -382,7 +382,7 @@ export class OrderService {
 
   /** GET {id}/GenerateDocuments: documents for what the order still lacks (confirmed unless `confirm` is false). */
   async generateDocuments(scope: Scope, id: string, confirm: boolean): Promise<SavedOrder> {
-    this.t.orderService.assertWrite(scope);
+    assertFloorAccess(scope);
     const saved = await this.write(async (tx) => {
       const documents = await this.generateIn(tx, scope, id, confirm);
       return this.result(tx, scope, id, documents);

@@ -21,7 +21,7 @@ import { loadLogisticsConfig } from '../stock/ruleInputs';
 import { documentHeader, text } from './documentDrafts';
 import { type DocumentWithPositions, documentPortOf } from './documentPort';
 import { issueError } from './issueError';
-import { assertManager } from './orderAccess';
+import { assertFloorAccess, assertManager } from './orderAccess';
 import type { OrderService } from './orderService';
 import { statusPath } from './orderStatusFlow';
 import type { OrderWithPositions } from './orderStore';
@@ -151,7 +151,7 @@ export class VerificationService {
 
   /** POST WmsOrder/{id}/verify/finish { generateDocuments }. */
   async finish(scope: Scope, id: string, body: unknown): Promise<FinishedCount> {
-    this.store.t.orderService.assertWrite(scope);
+    assertFloorAccess(scope);
     const parsed = finishBody.safeParse(body ?? {});
     if (!parsed.success)
       throw new AppError('formHasErrors', { fields: [{ field: 'generateDocuments', rule: 'required' }] });

@@ -27,7 +27,12 @@ afterAll(async () => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 const call = (who: TestUser, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as Row }) });
+  t.app.inject({
+    method,
+    url,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as Row }),
+  });
 const record = (who: TestUser, positionId: unknown, quantity: string) =>
   call(who, 'PATCH', `/api/WmsOrderPosition/${String(positionId)}/QuantityReal?quantityReal=${quantity}`);
 const orderOf = async (id: unknown) => (await call(user, 'GET', `/api/WmsOrder/${String(id)}`)).json();
@@ -95,7 +100,9 @@ describe('saving with generateDocuments', () => {
   it('not enough stock anywhere: 409 stockShortfall with the line, nothing saved', async () => {
     const product = await anOrderProduct(t.ctx, acc);
     const shelf = await anOrderLocation(t.ctx, acc);
-    await receiveOrderStock(t.ctx, user, [{ productId: String(product.id), locationId: String(shelf.id), quantity: 3 }]);
+    await receiveOrderStock(t.ctx, user, [
+      { productId: String(product.id), locationId: String(shelf.id), quantity: 3 },
+    ]);
     const res = await call(user, 'POST', '/api/WmsOrder', {
       typeCode: 'OOU',
       positions: [{ productId: product.id, quantity: 5 }],
@@ -131,7 +138,9 @@ describe('GET /api/WmsOrder/{id}/GenerateDocuments', () => {
   it('follows the terminal: documents for what was recorded, then for the rest; the status follows', async () => {
     const product = await anOrderProduct(t.ctx, acc);
     const [from, to] = [await anOrderLocation(t.ctx, acc), await anOrderLocation(t.ctx, acc)];
-    await receiveOrderStock(t.ctx, user, [{ productId: String(product.id), locationId: String(from.id), quantity: 20 }]);
+    await receiveOrderStock(t.ctx, user, [
+      { productId: String(product.id), locationId: String(from.id), quantity: 20 },
+    ]);
     const order = (
       await call(user, 'POST', '/api/WmsOrder', {
         typeCode: 'OPI',
@@ -149,7 +158,11 @@ describe('GET /api/WmsOrder/{id}/GenerateDocuments', () => {
     const picked = await record(terminal, first.id, '5');
     expect(picked.statusCode, picked.body).toBe(200);
     expect(picked.json().position.quantityReal).toBe(5);
-    expect(picked.json().order).toMatchObject({ statusCode: 'inProgress', realisationStarted: true, positionsDone: 0 });
+    expect(picked.json().order).toMatchObject({
+      statusCode: 'inProgress',
+      realisationStarted: true,
+      positionsDone: 0,
+    });
 
     const partial = await call(user, 'GET', `/api/WmsOrder/${order.id}/GenerateDocuments`);
     expect(partial.statusCode, partial.body).toBe(200);
@@ -167,7 +180,9 @@ describe('GET /api/WmsOrder/{id}/GenerateDocuments', () => {
 
     await record(terminal, first.id, '6');
     expect((await orderOf(order.id)).statusCode).toBe('doneUnconfirmed');
-    const rest = await call(user, 'GET', `/api/WmsOrder/${order.id}/GenerateDocuments`);
+    // The picker finishes the order from the terminal.
+    const rest = await call(terminal, 'GET', `/api/WmsOrder/${order.id}/GenerateDocuments`);
+    expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().documents[0].positions.map((p: Row) => p.quantity)).toEqual([1]);
     expect(rest.json()).toMatchObject({ statusCode: 'doneConfirmed', positionsDone: 2 });
     // Nothing left: no new document.
@@ -191,8 +206,12 @@ describe('GET /api/WmsOrder/{id}/GenerateDocuments', () => {
     expect(res.json().documents[0].statusCode).toBe('workingCopy');
     expect(await stockQuantityOf(t.ctx, acc, String(product.id))).toBe(0);
     // Already drafted: a second call adds nothing.
-    expect((await call(user, 'GET', `/api/WmsOrder/${order.id}/GenerateDocuments`)).json().documents).toEqual([]);
-    expect((await call(user, 'GET', `/api/WmsOrder/${order.id}/GenerateDocuments?confirm=maybe`)).statusCode).toBe(400);
+    expect((await call(user, 'GET', `/api/WmsOrder/${order.id}/GenerateDocuments`)).json().documents).toEqual(
+      [],
+    );
+    expect(
+      (await call(user, 'GET', `/api/WmsOrder/${order.id}/GenerateDocuments?confirm=maybe`)).statusCode,
+    ).toBe(400);
   });
 
   it('refuses orders not on the floor, offers, counts, other accounts', async () => {
@@ -204,7 +223,12 @@ describe('GET /api/WmsOrder/{id}/GenerateDocuments', () => {
       expect(res.statusCode, statusCode).toBe(409);
       expect(res.json().code).toBe('statusForbidsChange');
     }
-    const offer = await anOrderRow(t.ctx, acc, { typeCode: 'OSO', statusCode: 'waitingToProcess' }, positions);
+    const offer = await anOrderRow(
+      t.ctx,
+      acc,
+      { typeCode: 'OSO', statusCode: 'waitingToProcess' },
+      positions,
+    );
     const offerRes = await call(user, 'GET', `/api/WmsOrder/${offer.id}/GenerateDocuments`);
     expect(offerRes.statusCode).toBe(400);
     expect(offerRes.json().code).toBe('documentTypeMissing');
@@ -212,21 +236,33 @@ describe('GET /api/WmsOrder/{id}/GenerateDocuments', () => {
     expect((await call(user, 'GET', `/api/WmsOrder/${count.id}/GenerateDocuments`)).statusCode).toBe(400);
     const foreign = await anOrderRow(t.ctx, await anAccount(t.ctx), { statusCode: 'waitingToProcess' });
     expect((await call(user, 'GET', `/api/WmsOrder/${foreign.id}/GenerateDocuments`)).statusCode).toBe(404);
-    expect((await call(terminal, 'GET', `/api/WmsOrder/${offer.id}/GenerateDocuments`)).statusCode).toBe(403);
+    // The terminal finishes orders (floor access), so it meets the same rules; a user without it is refused.
+    expect((await call(terminal, 'GET', `/api/WmsOrder/${offer.id}/GenerateDocuments`)).statusCode).toBe(400);
+    const office = await aUser(t.ctx, acc, {});
+    expect((await call(office, 'GET', `/api/WmsOrder/${offer.id}/GenerateDocuments`)).statusCode).toBe(403);
   });
 });
 
 describe('PATCH /api/WmsOrderPosition/{id}/QuantityReal', () => {
   it('refuses statuses that do not allow change, bad quantities and strangers', async () => {
     const product = await anOrderProduct(t.ctx, acc);
-    for (const statusCode of ['workingCopy', 'pending', 'closedFully', 'closedManually', 'archived', 'unknown']) {
+    for (const statusCode of [
+      'workingCopy',
+      'pending',
+      'closedFully',
+      'closedManually',
+      'archived',
+      'unknown',
+    ]) {
       const order = await anOrderRow(t.ctx, acc, { statusCode }, [{ productId: product.id, quantity: 1 }]);
       const [position] = (await call(user, 'GET', `/api/WmsOrder/${order.id}/Positions`)).json().results;
       const res = await record(terminal, position.id, '1');
       expect(res.statusCode, statusCode).toBe(409);
       expect(res.json().code).toBe('statusForbidsChange');
     }
-    const order = await anOrderRow(t.ctx, acc, { statusCode: 'doneConfirmed' }, [{ productId: product.id, quantity: 2 }]);
+    const order = await anOrderRow(t.ctx, acc, { statusCode: 'doneConfirmed' }, [
+      { productId: product.id, quantity: 2 },
+    ]);
     const [position] = (await call(user, 'GET', `/api/WmsOrder/${order.id}/Positions`)).json().results;
     for (const [quantity, rule] of [
       ['', 'required'],
@@ -279,7 +315,9 @@ describe('GET /api/WmsOrder/{id}/clonetotype/{type}', () => {
     ]);
     // The original is untouched; lower-case type codes are accepted.
     expect((await orderOf(offer.id)).typeCode).toBe('OSO');
-    expect((await call(user, 'GET', `/api/WmsOrder/${offer.id}/clonetotype/oin`)).json().typeCode).toBe('OIN');
+    expect((await call(user, 'GET', `/api/WmsOrder/${offer.id}/clonetotype/oin`)).json().typeCode).toBe(
+      'OIN',
+    );
   });
 
   it('refuses unknown types, counts and strangers', async () => {
@@ -349,7 +387,9 @@ describe('lists and progress', () => {
       [7, null, 0],
     ]);
     const count = await anOrderRow(t.ctx, own, { typeCode: 'VER-P' });
-    expect((await call(boss, 'GET', `/api/WmsOrder/Move/${count.id}/PositionsProgress`)).statusCode).toBe(400);
+    expect((await call(boss, 'GET', `/api/WmsOrder/Move/${count.id}/PositionsProgress`)).statusCode).toBe(
+      400,
+    );
     expect((await call(boss, 'GET', '/api/WmsOrder/Move/not-an-id/PositionsProgress')).statusCode).toBe(404);
     const contractorless = await aUser(t.ctx, own, {});
     expect((await call(contractorless, 'GET', '/api/WmsOrder/Move/Progress')).statusCode).toBe(403);

@@ -25,7 +25,12 @@ afterAll(async () => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const call = (who: TestUser, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as Row }) });
+  t.app.inject({
+    method,
+    url,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as Row }),
+  });
 const count = (who: TestUser, positionId: unknown, quantity: number) =>
   call(who, 'PATCH', `/api/WmsOrderPosition/${String(positionId)}/QuantityReal?quantityReal=${quantity}`);
 
@@ -60,9 +65,20 @@ describe('creating counts: positions from current stock', () => {
     const res = await call(w.user, 'POST', '/api/WmsOrder', { typeCode: 'VER-A' });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json();
-    expect(order).toMatchObject({ statusCode: 'workingCopy', verificationStatus: 'notStarted', positionsCount: 3 });
+    expect(order).toMatchObject({
+      statusCode: 'workingCopy',
+      verificationStatus: 'notStarted',
+      positionsCount: 3,
+    });
     expect(
-      order.positions.map((p: Row) => [p.productId, p.sourceLocationId, p.sourceContainer, p.serialNumber, p.quantity, p.quantityReal]),
+      order.positions.map((p: Row) => [
+        p.productId,
+        p.sourceLocationId,
+        p.sourceContainer,
+        p.serialNumber,
+        p.quantity,
+        p.quantityReal,
+      ]),
     ).toEqual([
       [w.apples.id, w.a1.id, null, null, 10, null],
       [w.apples.id, w.a11.id, 'PAL-1', null, 5, null],
@@ -106,8 +122,12 @@ describe('creating counts: positions from current stock', () => {
 
   it('positions are regenerated from stock on every save in preparation', async () => {
     const w = await warehouse();
-    const order = (await call(w.user, 'POST', '/api/WmsOrder', { typeCode: 'VER-P', verifyProductId: w.apples.id })).json();
-    await receiveOrderStock(t.ctx, w.user, [{ productId: String(w.apples.id), locationId: String(w.b1.id), quantity: 1 }]);
+    const order = (
+      await call(w.user, 'POST', '/api/WmsOrder', { typeCode: 'VER-P', verifyProductId: w.apples.id })
+    ).json();
+    await receiveOrderStock(t.ctx, w.user, [
+      { productId: String(w.apples.id), locationId: String(w.b1.id), quantity: 1 },
+    ]);
     const saved = await call(w.user, 'PUT', `/api/WmsOrder/${order.id}`, { saveAs: 'production' });
     expect(saved.json()).toMatchObject({ statusCode: 'waitingToProcess', positionsCount: 3 });
   });
@@ -115,7 +135,9 @@ describe('creating counts: positions from current stock', () => {
 
 describe('counting and finishing', () => {
   const started = async (w: Awaited<ReturnType<typeof warehouse>>) => {
-    const order = (await call(w.user, 'POST', '/api/WmsOrder', { typeCode: 'VER-A', saveAs: 'production' })).json();
+    const order = (
+      await call(w.user, 'POST', '/api/WmsOrder', { typeCode: 'VER-A', saveAs: 'production' })
+    ).json();
     return { order, positions: order.positions as Row[] };
   };
 
@@ -143,18 +165,33 @@ describe('counting and finishing', () => {
     expect(list.json().allFilteredRowCount).toBe(2);
     expect(list.json().results).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ id: order.id, positionsCount: 3, positionsCounted: 2, differencesCount: 1 }),
+        expect.objectContaining({
+          id: order.id,
+          positionsCount: 3,
+          positionsCounted: 2,
+          differencesCount: 1,
+        }),
         expect.objectContaining({ id: draft.id, positionsCounted: 0, differencesCount: 0 }),
       ]),
     );
-    expect((await call(w.user, 'GET', `/api/WmsOrder/Verify/${(await anOrderRow(t.ctx, w.acc)).id}/PositionsProgress`)).statusCode).toBe(400);
+    expect(
+      (
+        await call(
+          w.user,
+          'GET',
+          `/api/WmsOrder/Verify/${(await anOrderRow(t.ctx, w.acc)).id}/PositionsProgress`,
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('finish without documents: finished with differences, stock unchanged, no more counting', async () => {
     const w = await warehouse();
     const { order, positions } = await started(w);
     await count(w.user, positions[0]?.id, 12);
-    const res = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, { generateDocuments: false });
+    const res = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, {
+      generateDocuments: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       statusCode: 'doneConfirmed',
@@ -164,7 +201,9 @@ describe('counting and finishing', () => {
     });
     expect(await stockQuantityOf(t.ctx, w.acc, String(w.apples.id))).toBe(15);
     expect((await count(w.user, positions[0]?.id, 11)).statusCode).toBe(409);
-    const again = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, { generateDocuments: true });
+    const again = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, {
+      generateDocuments: true,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('statusForbidsChange');
     // Once finished, uncounted lines are shortages (nothing found).
@@ -178,9 +217,14 @@ describe('counting and finishing', () => {
     await count(w.user, positions[0]?.id, 12);
     await count(w.user, positions[1]?.id, 5);
     await count(w.user, positions[2]?.id, 6.5);
-    const res = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, { generateDocuments: true });
+    const res = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, {
+      generateDocuments: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ statusCode: 'doneConfirmed', verificationStatus: 'finishedWithDifferences' });
+    expect(res.json()).toMatchObject({
+      statusCode: 'doneConfirmed',
+      verificationStatus: 'finishedWithDifferences',
+    });
     const documents = res.json().documents as Row[];
     expect(documents.map((d) => [d.typeCode, d.statusCode, d.orderId])).toEqual([
       ['SVI', 'confirmed', order.id],
@@ -195,23 +239,44 @@ describe('counting and finishing', () => {
     const w = await warehouse();
     const { order, positions } = await started(w);
     for (const p of positions) await count(w.user, p.id, Number(p.quantity));
-    const res = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, { generateDocuments: true });
-    expect(res.json()).toMatchObject({ verificationStatus: 'finishedNoDifferences', documents: [], statusCode: 'doneConfirmed' });
+    const res = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, {
+      generateDocuments: true,
+    });
+    expect(res.json()).toMatchObject({
+      verificationStatus: 'finishedNoDifferences',
+      documents: [],
+      statusCode: 'doneConfirmed',
+    });
   });
 
   it('refuses counts in preparation, other order types and bad bodies', async () => {
     const w = await warehouse();
     const draft = (await call(w.user, 'POST', '/api/WmsOrder', { typeCode: 'VER-A' })).json();
-    expect((await call(w.user, 'POST', `/api/WmsOrder/${draft.id}/verify/finish`, { generateDocuments: false })).statusCode).toBe(409);
+    expect(
+      (await call(w.user, 'POST', `/api/WmsOrder/${draft.id}/verify/finish`, { generateDocuments: false }))
+        .statusCode,
+    ).toBe(409);
     const move = await anOrderRow(t.ctx, w.acc, { statusCode: 'inProgress' });
-    expect((await call(w.user, 'POST', `/api/WmsOrder/${move.id}/verify/finish`, { generateDocuments: false })).statusCode).toBe(400);
+    expect(
+      (await call(w.user, 'POST', `/api/WmsOrder/${move.id}/verify/finish`, { generateDocuments: false }))
+        .statusCode,
+    ).toBe(400);
     for (const body of [{}, { generateDocuments: 'yes' }]) {
       const res = await call(w.user, 'POST', `/api/WmsOrder/${draft.id}/verify/finish`, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual([{ field: 'generateDocuments', rule: 'required' }]);
     }
+    // The terminal finishes counts (floor access) under the same rules; a user without it is refused.
     const terminal = await aUser(t.ctx, w.acc, { terminalEnabled: true });
-    expect((await call(terminal, 'POST', `/api/WmsOrder/${draft.id}/verify/finish`, { generateDocuments: false })).statusCode).toBe(403);
+    expect(
+      (await call(terminal, 'POST', `/api/WmsOrder/${draft.id}/verify/finish`, { generateDocuments: false }))
+        .statusCode,
+    ).toBe(409);
+    const office = await aUser(t.ctx, w.acc, {});
+    expect(
+      (await call(office, 'POST', `/api/WmsOrder/${draft.id}/verify/finish`, { generateDocuments: false }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -219,9 +284,17 @@ describe('approval of large differences', () => {
   it('holds stock until a power user approves; a basic user may not', async () => {
     const w = await warehouse();
     await approvalLimit(w.acc, 1);
-    const order = (await call(w.user, 'POST', '/api/WmsOrder', { typeCode: 'VER-P', verifyProductId: w.pears.id, saveAs: 'production' })).json();
+    const order = (
+      await call(w.user, 'POST', '/api/WmsOrder', {
+        typeCode: 'VER-P',
+        verifyProductId: w.pears.id,
+        saveAs: 'production',
+      })
+    ).json();
     await count(w.user, order.positions[0].id, 5);
-    const finished = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, { generateDocuments: true });
+    const finished = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, {
+      generateDocuments: true,
+    });
     expect(finished.statusCode, finished.body).toBe(200);
     expect(finished.json()).toMatchObject({
       statusCode: 'doneUnconfirmed',
@@ -250,9 +323,17 @@ describe('approval of large differences', () => {
   it('differences within the limit need no approval', async () => {
     const w = await warehouse();
     await approvalLimit(w.acc, 5);
-    const order = (await call(w.user, 'POST', '/api/WmsOrder', { typeCode: 'VER-P', verifyProductId: w.pears.id, saveAs: 'production' })).json();
+    const order = (
+      await call(w.user, 'POST', '/api/WmsOrder', {
+        typeCode: 'VER-P',
+        verifyProductId: w.pears.id,
+        saveAs: 'production',
+      })
+    ).json();
     await count(w.user, order.positions[0].id, 6);
-    const res = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, { generateDocuments: true });
+    const res = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, {
+      generateDocuments: true,
+    });
     expect(res.json()).toMatchObject({ approvalRequired: false, statusCode: 'doneConfirmed' });
     expect(await stockQuantityOf(t.ctx, w.acc, String(w.pears.id))).toBe(6);
     // Nothing held: nothing to approve.
@@ -262,9 +343,17 @@ describe('approval of large differences', () => {
   it('declining documents skips approval: nothing to approve later', async () => {
     const w = await warehouse();
     await approvalLimit(w.acc, 0);
-    const order = (await call(w.user, 'POST', '/api/WmsOrder', { typeCode: 'VER-P', verifyProductId: w.pears.id, saveAs: 'production' })).json();
+    const order = (
+      await call(w.user, 'POST', '/api/WmsOrder', {
+        typeCode: 'VER-P',
+        verifyProductId: w.pears.id,
+        saveAs: 'production',
+      })
+    ).json();
     await count(w.user, order.positions[0].id, 1);
-    const res = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, { generateDocuments: false });
+    const res = await call(w.user, 'POST', `/api/WmsOrder/${order.id}/verify/finish`, {
+      generateDocuments: false,
+    });
     expect(res.json()).toMatchObject({ approvalRequired: false, statusCode: 'doneConfirmed' });
     expect((await call(w.manager, 'POST', `/api/WmsOrder/${order.id}/verify/approve`)).statusCode).toBe(409);
     const move = await anOrderRow(t.ctx, w.acc);
