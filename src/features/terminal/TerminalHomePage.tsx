@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { type FlowKind, flowKinds } from './data/flowKinds';
 import { openOrders } from './data/queries';
 import { TerminalLayout } from './TerminalLayout';
-import { kindPath } from './terminalPaths';
+import { kindPath, scannerSettingsPath } from './terminalPaths';
 
 const tileColor: Readonly<Record<FlowKind, string>> = {
   receipt: 'teal',
@@ -70,6 +70,14 @@ export const TerminalHomePage = (): ReactNode => {
           );
         })}
       </SimpleGrid>
+      <Button
+        variant="subtle"
+        size="lg"
+        onClick={() => navigate(scannerSettingsPath)}
+        data-testid="terminal-scanner-settings"
+      >
+        {t('home.scannerSettings')}
+      </Button>
     </TerminalLayout>
   );
 };

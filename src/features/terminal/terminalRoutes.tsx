@@ -7,7 +7,8 @@ import { TerminalDocumentPage } from './TerminalDocumentPage';
 import { TerminalHomePage } from './TerminalHomePage';
 import { TerminalOrderPage } from './TerminalOrderPage';
 import { TerminalOrdersPage } from './TerminalOrdersPage';
-import { terminalPath } from './terminalPaths';
+import { TerminalScannerPage } from './TerminalScannerPage';
+import { scannerSettingsPath, terminalPath } from './terminalPaths';
 
 /** A flow's screen for a valid `:kind` (and `:id`), remounted when either changes; otherwise not found. */
 const WithKind = ({ render }: { readonly render: (kind: FlowKind, id: string) => ReactNode }): ReactNode => {
@@ -19,6 +20,7 @@ const WithKind = ({ render }: { readonly render: (kind: FlowKind, id: string) =>
 /** The terminal screens (receipt, release, picking, verify) under /terminal. */
 export const terminalRoutes: readonly FeatureRoute[] = [
   { path: terminalPath, element: <TerminalHomePage /> },
+  { path: scannerSettingsPath, element: <TerminalScannerPage /> },
   {
     path: `${terminalPath}/:kind`,
     element: <WithKind render={(kind) => <TerminalOrdersPage kind={kind} />} />,

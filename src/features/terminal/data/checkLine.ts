@@ -1,3 +1,4 @@
+import type { DocumentTypeCode } from '../../../../domain/warehouse/documentTypes';
 import type { WarehouseIssue } from '../../../../domain/warehouse/issues';
 import { addQuantities } from '../../../../domain/warehouse/quantity';
 import { validateDocument } from '../../../../domain/warehouse/validateDocument';
@@ -6,7 +7,6 @@ import type { RowReader } from '../../../../sync/ports';
 import { textOf } from '../../../../sync/rows';
 import type { Row } from '../../../../sync/types';
 import { buildValidationContext, readLogisticsConfig } from '../../../../sync/validationContext';
-import type { DocumentTypeCode } from '../../../../domain/warehouse/documentTypes';
 import { type FlowKind, flowKindOfOrder, generatedTypeOf, scannedSideOf } from './flowKinds';
 import type { LineDraft } from './lineDraft';
 

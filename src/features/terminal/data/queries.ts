@@ -1,10 +1,10 @@
 import { parseGs1 } from '../../../../domain/barcodes/gs1';
 import { matchProduct, type ProductKeys, type ProductMatch } from '../../../../domain/barcodes/matchProduct';
 import { bestSourceMaterial, type SourceCandidate } from '../../../../domain/warehouse/bestSourceMaterial';
-import { isOrderStatus, type OrderStatus } from '../../../../domain/warehouse/statuses';
 import { addQuantities, compareQuantities, subtractQuantity } from '../../../../domain/warehouse/quantity';
-import { type PutawaySuggestion, suggestLocationsIn } from '../../../../domain/warehouse/suggestLocationsIn';
+import { isOrderStatus, type OrderStatus } from '../../../../domain/warehouse/statuses';
 import type { StockRow } from '../../../../domain/warehouse/stock';
+import { type PutawaySuggestion, suggestLocationsIn } from '../../../../domain/warehouse/suggestLocationsIn';
 import type { RowReader, StoreTx } from '../../../../sync/ports';
 import { todayOf } from '../../../../sync/replica';
 import { numberOf, textOf } from '../../../../sync/rows';
