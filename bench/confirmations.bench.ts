@@ -19,6 +19,7 @@ import {
   postgresAdminUrl,
   type RawSql,
   runs,
+  benchSelected,
   verdict,
 } from './support/benchDatabases';
 
@@ -495,6 +496,10 @@ const benchOn = async (bench: BenchDatabase): Promise<{ exact: boolean; fast: bo
 };
 
 const main = async () => {
+  if (!benchSelected('confirmations')) {
+    console.log('skipped: BENCH_ONLY names other benches');
+    return;
+  }
   let allExact = true;
   if (runs('pglite')) {
     const pglite = await openPgliteBench();

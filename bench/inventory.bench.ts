@@ -24,6 +24,7 @@ import {
   percentile,
   postgresAdminUrl,
   runs,
+  benchSelected,
   verdict,
 } from './support/benchDatabases';
 
@@ -258,6 +259,10 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
 };
 
 const main = async () => {
+  if (!benchSelected('inventory')) {
+    console.log('skipped: BENCH_ONLY names other benches');
+    return;
+  }
   if (runs('pglite')) {
     const pglite = await openPgliteBench(join(benchDataDir(), `pglite-inventory-${stockRows}`));
     try {

@@ -157,8 +157,26 @@ export const percentile = (values: readonly number[], p: number): number => {
 
 export const verdict = (ok: boolean): string => (ok ? 'PASS' : 'MISS');
 
-/** BENCH_ONLY=pglite or BENCH_ONLY=postgres runs one half (while working on one). */
+const databaseKinds = ['pglite', 'postgres'] as const;
+
+/** BENCH_ONLY, a comma list: database kinds and bench names (the file name without .bench.ts). */
+const only = (): string[] =>
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+
+/**
+ * BENCH_ONLY=pglite or BENCH_ONLY=postgres runs one half (while working on one); naming only benches
+ * (BENCH_ONLY=confirmations) runs both halves of those.
+ */
 export const runs = (kind: 'pglite' | 'postgres'): boolean => {
-  const only = process.env.BENCH_ONLY;
-  return !only || only === kind;
+  const kinds = only().filter((s) => (databaseKinds as readonly string[]).includes(s));
+  return kinds.length === 0 || kinds.includes(kind);
+};
+
+/** Whether BENCH_ONLY selects this bench (BENCH_ONLY=confirmations,postgres); no bench named = every bench. */
+export const benchSelected = (name: string): boolean => {
+  const names = only().filter((s) => !(databaseKinds as readonly string[]).includes(s));
+  return names.length === 0 || names.includes(name.toLowerCase());
 };

@@ -68,7 +68,10 @@ export const generateLocationsSchema = z
       .regex(labelPartPattern, fail('forbiddenChar'))
       .default('-'),
     levels: z
-      .array(generatorLevelSchema, fail('invalidValue'))
+      // No levels at all is a missing field; something other than a list is a wrong one.
+      .array(generatorLevelSchema, {
+        error: (issue) => (issue.input === undefined ? 'required' : 'invalidValue'),
+      })
       .min(1, fail('required'))
       .max(generatorLimits.maxLevels, fail('maxValue')),
   })

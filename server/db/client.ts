@@ -27,16 +27,30 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 /** Advisory lock id so that several server processes starting together migrate one at a time. */
 const migrationLock = 7_243_001;
 
+/** Where errors of idle pooled connections are reported (default: one line on stderr). */
+export type PoolErrorLogger = (error: Error) => void;
+
+const logPoolError: PoolErrorLogger = (error) => {
+  console.error(`database: an idle connection failed and was dropped: ${error.message}`);
+};
+
 /**
  * Opens PostgreSQL when a URL is given, else PGlite in `dataDir/pglite` (in memory without a
  * dataDir), and brings the schema up to date with the same migrations on both.
  */
-export const openDatabase = async (opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> => {
+export const openDatabase = async (opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  onPoolError?: PoolErrorLogger;
+}): Promise<Database> => {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: Number(process.env.DB_POOL_SIZE ?? 20),
     });
+    // An idle client whose connection dies (server restart, admin terminate) emits 'error' on the pool; without
+    // a listener that is an uncaught exception. The pool drops the client and opens a new one when needed.
+    pool.on('error', opts.onPoolError ?? logPoolError);
     const db = drizzlePg(pool);
     const lockClient = await pool.connect();
     try {

@@ -147,7 +147,10 @@ export const parseLineInput = (input: unknown, stored: Row | undefined): ParsedL
     else
       fields.push({
         field: 'documentId',
-        rule: sentDocument === undefined || sentDocument === null || sentDocument === '' ? 'required' : 'invalidValue',
+        rule:
+          sentDocument === undefined || sentDocument === null || sentDocument === ''
+            ? 'required'
+            : 'invalidValue',
       });
   } else if (sentDocument !== undefined && sentDocument !== null && sentDocument !== storedDocument)
     fields.push({ field: 'documentId', rule: 'invalidValue' });

@@ -23,12 +23,13 @@ import type { DocumentDraft, PositionDraft } from '../../../domain/warehouse/val
 import { checkPositionsNotEditable } from '../../../domain/warehouse/validators/checkPositionsNotEditable';
 import type { AppContext, DataChange } from '../../context';
 import type { Executor, Tx } from '../../db/client';
+import { clientAccount } from '../../db/internalTables';
 import type { ResourceTable } from '../../db/resourceTables';
 import { fromDatabaseError } from '../../http/dbErrors';
 import { ResourceService } from '../../resources/resourceService';
 import { type Row, toApiRow, toDbValues } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { loadLogisticsConfig, loadProducts, num, text } from '../stock/ruleInputs';
+import { loadLogisticsConfig, loadProducts, num, parseLogisticsConfig, text } from '../stock/ruleInputs';
 import { fromDbKey } from '../stock/stockKeys';
 import { type KeyDemand, type StockChange, stockServiceOf } from '../stock/stockService';
 import {
@@ -373,7 +374,10 @@ export class DocumentService {
     const offlineNumber = provisionalOf(config, typeCode, text(header.documentNumber));
     if (offlineNumber && (await offlineNumberTaken(this.ctx, tx, scope.clientAccountId, offlineNumber)))
       throw collision();
-    const products = await this.validate(tx, scope, config, draft, drafts, { availability: reserving });
+    // Saved confirmed: the rules run once, with availability, before anything is written.
+    const products = await this.validate(tx, scope, config, draft, drafts, {
+      availability: reserving || confirm,
+    });
     const documentNumber = await assignDocumentNumber(
       this.ctx,
       tx,
@@ -400,7 +404,12 @@ export class DocumentService {
     if (reserving) await this.reserve(tx, scope, id, draft, drafts, products);
     await this.docService.log(tx, scope, 'create', id, undefined, row);
     this.emit(tx, scope, 'wmsDocument', id, 'create');
-    if (confirm) return this.confirmLocked(tx, scope, row, config);
+    if (confirm)
+      return this.confirmLocked(tx, scope, row, config, {
+        positions: positionRows,
+        products,
+        own: new Map(),
+      });
     return this.withPositions(row, positionRows);
   }
 
@@ -449,7 +458,7 @@ export class DocumentService {
     );
     const draft = documentDraftOf(header, status);
     const products = await this.validate(tx, scope, config, draft, drafts, {
-      availability: reserving,
+      availability: reserving || confirm,
       documentId: id,
     });
 
@@ -497,7 +506,12 @@ export class DocumentService {
     if (reserving) await this.reserve(tx, scope, id, draft, drafts, products);
     await this.docService.log(tx, scope, 'update', id, row, updated);
     this.emit(tx, scope, 'wmsDocument', id, 'update');
-    if (confirm) return this.confirmLocked(tx, scope, updated, config);
+    if (confirm)
+      return this.confirmLocked(tx, scope, updated, config, {
+        positions: positionRows,
+        products,
+        own: new Map(),
+      });
     return this.withPositions(updated, positionRows);
   }
 
@@ -629,11 +643,17 @@ export class DocumentService {
     const existing = await this.lineRow(tx, scope, id);
     const parsed = parseLineInput(input, toApiRow(this.posDef, existing));
     const stored = await this.positionRows(tx, scope.clientAccountId, String(row.id));
-    const drafts = stored.map((p) => (p.id === existing.id ? positionDraftOf(parsed.values) : positionDraftOf(p)));
+    const drafts = stored.map((p) =>
+      p.id === existing.id ? positionDraftOf(parsed.values) : positionDraftOf(p),
+    );
     return this.changeLines(tx, scope, row, drafts, async () => {
       const [line] = await tx
         .update(this.positions)
-        .set({ ...this.lineValues(parsed.values), updatedAt: new Date(), version: sql`${this.pcol('version')} + 1` })
+        .set({
+          ...this.lineValues(parsed.values),
+          updatedAt: new Date(),
+          version: sql`${this.pcol('version')} + 1`,
+        })
         .where(and(eq(this.pcol('clientAccountId'), scope.clientAccountId), eq(this.pcol('id'), id)))
         .returning();
       if (!line) throw new AppError('notFoundOrNoPermission');
@@ -649,40 +669,77 @@ export class DocumentService {
     const existing = await this.lineRow(tx, scope, id);
     const stored = await this.positionRows(tx, scope.clientAccountId, String(row.id));
     const drafts = stored.filter((p) => p.id !== existing.id).map(positionDraftOf);
-    await this.changeLines(tx, scope, row, drafts, async () => {
-      await tx
-        .delete(this.positions)
-        .where(and(eq(this.pcol('clientAccountId'), scope.clientAccountId), eq(this.pcol('id'), id)));
-      this.emit(tx, scope, 'wmsDocumentPosition', id, 'delete');
-    }, false);
+    await this.changeLines(
+      tx,
+      scope,
+      row,
+      drafts,
+      async () => {
+        await tx
+          .delete(this.positions)
+          .where(and(eq(this.pcol('clientAccountId'), scope.clientAccountId), eq(this.pcol('id'), id)));
+        this.emit(tx, scope, 'wmsDocumentPosition', id, 'delete');
+      },
+      false,
+    );
   }
 
-  /** Confirms a working copy: the rules again (with availability), then its movements on the stock. */
+  /**
+   * Confirms a working copy: the rules again (with availability), then its movements on the stock. The document
+   * is locked and read in one statement with the account's logistics config and its own reservations.
+   */
   async confirm(tx: Tx, scope: Scope, id: string): Promise<DocumentWithPositions> {
-    const row = await this.lock(tx, scope, id);
-    return this.confirmLocked(tx, scope, row, await loadLogisticsConfig(tx, scope.clientAccountId));
+    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    const stock = stockServiceOf(this.ctx);
+    const [found] = await tx
+      .select({
+        row: this.docs,
+        config: clientAccount.logisticsConfig,
+        reserved: stock.reservationsJson(scope.clientAccountId, this.dcol('id')),
+      })
+      .from(this.docs)
+      .innerJoin(clientAccount, eq(clientAccount.id, this.dcol('clientAccountId')))
+      .where(and(this.docService.scopeCondition(scope), eq(this.dcol('id'), id)))
+      .for('update', { of: this.docs });
+    if (!found) throw new AppError('notFoundOrNoPermission');
+    return this.confirmLocked(tx, scope, found.row, parseLogisticsConfig(found.config), {
+      own: stock.reservationsFromJson(found.reserved),
+    });
   }
 
+  /**
+   * Confirms the locked working copy `row`. `known`: what the caller has read or done already — a save with
+   * confirm has just written the positions, released any reservation (own = none) and run the rules with
+   * availability (products), so none of it is read or run again.
+   */
   private async confirmLocked(
     tx: Tx,
     scope: Scope,
     row: Row,
     config: LogisticsConfig,
+    known: {
+      readonly positions?: readonly Row[];
+      readonly products?: LoadedProducts;
+      /** The document's own reservations, when read already. */
+      readonly own?: ReadonlyMap<string, number>;
+    } = {},
   ): Promise<DocumentWithPositions> {
     const id = String(row.id);
     const status = statusOf(row);
     const refused = assertDocumentTransition(status, 'confirmed');
     if (refused) throw new AppError('statusForbidsChange', { issues: [{ ...refused }] });
     const stock = stockServiceOf(this.ctx);
-    const positions = await this.positionRows(tx, scope.clientAccountId, id);
+    const positions = known.positions ?? (await this.positionRows(tx, scope.clientAccountId, id));
     const draft = documentDraftOf(row, status);
     const drafts = positions.map(positionDraftOf);
-    const own = await stock.reservationsOf(tx, scope.clientAccountId, id);
-    const products = await this.validate(tx, scope, config, draft, drafts, {
-      availability: true,
-      ownReserved: own,
-      documentId: id,
-    });
+    const own = known.own ?? (await stock.reservationsOf(tx, scope.clientAccountId, id));
+    const products =
+      known.products ??
+      (await this.validate(tx, scope, config, draft, drafts, {
+        availability: true,
+        ownReserved: own,
+        documentId: id,
+      }));
     const changes = await stock.applyMovements(tx, scope.clientAccountId, movementsOf(draft, drafts), {
       documentId: id,
       positionIds: positions.map((p) => String(p.id)),

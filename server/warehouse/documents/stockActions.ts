@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { AppError, type FieldError } from '../../../domain/errors';
 import { issue } from '../../../domain/warehouse/issues';
 import { subtractQuantity } from '../../../domain/warehouse/quantity';
+import { stockKeyString } from '../../../domain/warehouse/stock';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Scope } from '../../resources/scope';
 import { col, tableOf } from '../stock/ruleInputs';
-import { toDbKey } from '../stock/stockKeys';
+import { type DbStockKey, fromDbKey, toDbKey } from '../stock/stockKeys';
 import { stockServiceOf } from '../stock/stockService';
 import { maxPositions } from './documentInput';
 import { type DocumentWithPositions, documentServiceOf } from './documentService';
@@ -70,7 +71,7 @@ export const groupMovement = async (
     ).map((r) => [r.id, r]),
   );
   const fields: FieldError[] = [];
-  const positions = [];
+  const chosen: { key: DbStockKey; quantity: number | undefined }[] = [];
   for (const [index, p] of parsed.data.positions.entries()) {
     const row = p.stockId ? byId.get(p.stockId) : undefined;
     const key = row
@@ -92,18 +93,21 @@ export const groupMovement = async (
       });
       continue;
     }
-    const quantity = p.quantity ?? (await stockServiceOf(ctx).availableAt(tx, scope.clientAccountId, key));
-    positions.push({
-      productId: key.productId,
-      quantity,
-      sourceLocationId: key.locationId,
-      sourceContainer: key.container || null,
-      serialNumber: key.serialNumber || null,
-      prodDate: key.prodDate,
-      expDate: key.expDate,
-    });
+    chosen.push({ key, quantity: p.quantity });
   }
   if (fields.length) throw new AppError('formHasErrors', { fields });
+  // Rows moved whole: what is available at each, read in one query.
+  const whole = chosen.filter((c) => c.quantity === undefined).map((c) => stockKeyString(fromDbKey(c.key)));
+  const available = await stockServiceOf(ctx).availableFor(tx, scope.clientAccountId, whole);
+  const positions = chosen.map(({ key, quantity }) => ({
+    productId: key.productId,
+    quantity: quantity ?? available.get(stockKeyString(fromDbKey(key))) ?? 0,
+    sourceLocationId: key.locationId,
+    sourceContainer: key.container || null,
+    serialNumber: key.serialNumber || null,
+    prodDate: key.prodDate,
+    expDate: key.expDate,
+  }));
   return documentServiceOf(ctx).create(
     tx,
     scope,

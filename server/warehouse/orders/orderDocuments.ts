@@ -22,7 +22,8 @@ export type GeneratedDocument = DocumentWithPositions;
  * The documents of an order for what it still lacks (GET WmsOrder/{id}/GenerateDocuments, save with
  * generateDocuments): one document of the type the order type generates, a line per position for its target
  * (the recorded quantity, else the ordered one) less what the order's documents already hold. Releases and
- * picks that name no source take theirs from stock by FEFO. A sell offer generates nothing
+ * picks take their goods from stock by FEFO, within the source the line or the order names (else anywhere), and
+ * each document line carries the batch attributes of the stock it releases. A sell offer generates nothing
  * (documentTypeMissing); counts finish through verify/finish; production orders get production documents.
  */
 export const generateOrderDocuments = async (
@@ -56,19 +57,21 @@ export const generateOrderDocuments = async (
     .filter((l) => l.quantity > 0);
   if (lines.length === 0) return [];
 
-  // A release or a pick needs a source: lines naming none (nor the header) get FEFO stock.
-  const needsSource = (p: Row) =>
-    type.sourceLocation === 'required' && !text(p.sourceLocationId) && !text(order.sourceLocationId);
-  const unsourced = lines.filter((l) => needsSource(l.p));
+  // A release or a pick takes goods out of stock: every line is matched to the stock it actually takes (FEFO),
+  // within the location (and bin) the line or the header names, else anywhere. The document line then carries
+  // that stock's lot, expiry, production date, serial and bin, split over several keys when one is not enough.
+  const sourcing = type.sourceLocation === 'required';
+  const sourced = sourcing ? lines : [];
   const config = await loadLogisticsConfig(tx, scope.clientAccountId);
   const picks = await pickSources(
     ctx,
     tx,
     scope,
-    unsourced.map((l) => ({
+    sourced.map((l) => ({
       productId: String(l.p.productId),
       quantity: l.quantity,
-      sourceContainer: text(l.p.sourceContainer),
+      sourceLocationId: text(l.p.sourceLocationId) ?? text(order.sourceLocationId),
+      sourceContainer: text(l.p.sourceContainer) ?? text(order.sourceContainer),
       serialNumber: text(l.p.serialNumber),
       prodDate: text(l.p.prodDate),
       expDate: text(l.p.expDate),
@@ -77,7 +80,7 @@ export const generateOrderDocuments = async (
     todayIso(),
   );
   const issues: WarehouseIssue[] = [];
-  const pickOf = new Map(unsourced.map((l, k) => [l.index, picks[k]]));
+  const pickOf = new Map(sourced.map((l, k) => [l.index, picks[k]]));
   const documentPositions: Row[] = [];
   for (const l of lines) {
     const base = documentPosition(type, l.p, l.quantity);
@@ -87,13 +90,22 @@ export const generateOrderDocuments = async (
       continue;
     }
     if (!picked.ok) {
-      issues.push(
-        issue('quantityExceedsAvailable', {
-          positionIndex: l.index,
-          field: 'quantity',
-          params: { product: String(l.p.productId), quantity: picked.quantity, available: picked.available },
-        }),
-      );
+      // Goods are there but the warehouse rules keep them (a lock, expired or short-dated goods): the line goes
+      // as ordered, so the document's own rules say exactly why it cannot be released.
+      if (picked.held && (text(l.p.sourceLocationId) ?? text(order.sourceLocationId)))
+        documentPositions.push(base);
+      else
+        issues.push(
+          issue('quantityExceedsAvailable', {
+            positionIndex: l.index,
+            field: 'quantity',
+            params: {
+              product: String(l.p.productId),
+              quantity: picked.quantity,
+              available: picked.available,
+            },
+          }),
+        );
       continue;
     }
     for (const s of picked.picks)

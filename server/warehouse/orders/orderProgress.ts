@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import { type Filter, type Page, parsePageQuery } from '../../../domain/resources/query';
 import {
@@ -11,9 +11,11 @@ import { addQuantities, roundQuantity, subtractQuantity } from '../../../domain/
 import { verificationDifferences } from '../../../domain/warehouse/statuses';
 import type { AppContext } from '../../context';
 import { type Row, toApiRow } from '../../resources/rows';
+import { filterCondition } from '../../resources/sqlFilters';
 import type { Scope } from '../../resources/scope';
 import { assertFloorAccess } from './orderAccess';
 import { OrderStore } from './orderStore';
+import { col } from './orderTables';
 import { positionsProgress } from './positionsProgress';
 import { isFinishedCount, progressOf } from './refreshOrder';
 
@@ -51,10 +53,45 @@ export class OrderProgress {
     return this.listOf(scope, raw, codesOf('offer'));
   }
 
+  /**
+   * The same paged list for the floor's progress screens: read-only, so terminal users (who may not open the
+   * order records) see it too (assertFloorAccess); tenancy is the generic one (account, contractor).
+   */
+  private async floorListOf(
+    scope: Scope,
+    raw: Record<string, unknown>,
+    typeCodes: readonly string[],
+  ): Promise<Page<Row>> {
+    assertFloorAccess(scope);
+    const { orderDef, orders, orderService } = this.store.t;
+    const query = parsePageQuery(orderDef, raw);
+    const only: Filter = { field: 'typeCode', operator: 'in', value: [...typeCodes] };
+    const where = and(
+      orderService.scopeCondition(scope),
+      ...[...query.filters, only].map((f) => filterCondition(orderDef, orders, f)),
+    ) as SQL;
+    const order: SQL[] = [];
+    if (query.sortColumn) {
+      const c = col(orders, query.sortColumn);
+      order.push(query.sortDescending ? sql`${desc(c)} nulls last` : sql`${asc(c)} nulls last`);
+    }
+    order.push(asc(col(orders, 'id')));
+    const [rows, count] = await Promise.all([
+      this.ctx.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.pageSize)
+        .offset((query.pageNumber - 1) * query.pageSize),
+      this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+    ]);
+    return { results: rows.map((r) => toApiRow(orderDef, r)), allFilteredRowCount: Number(count[0]?.n ?? 0) };
+  }
+
   /** GET WmsOrder/Move/Progress: move orders with their quantities ordered, realised and remaining. */
   async moveProgress(scope: Scope, raw: Record<string, unknown>): Promise<Page<Row>> {
-    assertFloorAccess(scope);
-    const page = await this.listOf(scope, raw, codesOf('move'));
+    const page = await this.floorListOf(scope, raw, codesOf('move'));
     const ids = page.results.map((r) => String(r.id));
     const [positions, totals] = await Promise.all([
       this.store.positionsOfOrders(this.ctx.db, scope, ids),
@@ -89,8 +126,7 @@ export class OrderProgress {
 
   /** GET WmsOrder/Verify/Progress: counts with how many lines are counted and how many differ. */
   async verifyProgress(scope: Scope, raw: Record<string, unknown>): Promise<Page<Row>> {
-    assertFloorAccess(scope);
-    const page = await this.listOf(scope, raw, codesOf('verify'));
+    const page = await this.floorListOf(scope, raw, codesOf('verify'));
     const positions = await this.store.positionsOfOrders(
       this.ctx.db,
       scope,

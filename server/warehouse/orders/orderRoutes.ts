@@ -62,7 +62,8 @@ export const registerWmsOrderRoutes = (app: FastifyInstance, ctx: AppContext): v
   );
   app.get<{ Params: IdParams }>(`${base}/:id/GenerateDocuments`, async (request) => {
     const q = confirmQuery.safeParse(request.query);
-    if (!q.success) throw new AppError('badRequest', { fields: [{ field: 'confirm', rule: 'invalidValue' }] });
+    if (!q.success)
+      throw new AppError('badRequest', { fields: [{ field: 'confirm', rule: 'invalidValue' }] });
     const confirm = q.data.confirm === undefined || q.data.confirm === 'true' || q.data.confirm === '1';
     return orders.generateDocuments(scopeOf(request), request.params.id, confirm);
   });
@@ -85,7 +86,9 @@ export const registerWmsOrderRoutes = (app: FastifyInstance, ctx: AppContext): v
   app.get<{ Params: IdParams }>(`${base}/Verify/:id/PositionsProgress`, async (request) =>
     progress.verifyPositionsProgress(scopeOf(request), request.params.id),
   );
-  app.get(`${base}/Offers/Sell`, async (request) => progress.sellOffers(scopeOf(request), request.query as Query));
+  app.get(`${base}/Offers/Sell`, async (request) =>
+    progress.sellOffers(scopeOf(request), request.query as Query),
+  );
 
   app.patch<{ Params: IdParams }>('/api/WmsOrderPosition/:id/QuantityReal', async (request) =>
     orders.recordQuantity(scopeOf(request), request.params.id, (request.query as Query).quantityReal),
@@ -101,6 +104,8 @@ export const registerWmsOrderRoutes = (app: FastifyInstance, ctx: AppContext): v
   app.post(`${base}/GenerateProduction`, async (request, reply) =>
     reply
       .status(201)
-      .send(await production.generateProductionOrder(scopeOf(request), request.body, requestLanguage(request))),
+      .send(
+        await production.generateProductionOrder(scopeOf(request), request.body, requestLanguage(request)),
+      ),
   );
 };

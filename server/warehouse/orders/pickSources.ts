@@ -33,7 +33,13 @@ export interface SourcePick {
 
 export type SourceResult =
   | { readonly ok: true; readonly picks: SourcePick[] }
-  | { readonly ok: false; readonly quantity: number; readonly available: number };
+  | {
+      readonly ok: false;
+      readonly quantity: number;
+      readonly available: number;
+      /** Nothing may be taken, yet matching goods are there: the warehouse rules hold them (locks, expiry). */
+      readonly held: boolean;
+    };
 
 const matches = (demand: SourceDemand, key: StockKey): boolean =>
   (!demand.sourceLocationId || demand.sourceLocationId === key.locationId) &&
@@ -73,9 +79,10 @@ export const pickSources = async (
     reserved: Number(r.reserved),
     receivedAt: r.firstReceiptAt.toISOString(),
   }));
-  const [products, locations] = await Promise.all([
-    loadProducts(ctx, db, scope.clientAccountId, productIds),
-    loadLocations(ctx, db, scope.clientAccountId, [...new Set(stockRows.map((r) => r.locationId))]),
+  // One after the other: `db` may be a transaction, whose connection runs one query at a time.
+  const products = await loadProducts(ctx, db, scope.clientAccountId, productIds);
+  const locations = await loadLocations(ctx, db, scope.clientAccountId, [
+    ...new Set(stockRows.map((r) => r.locationId)),
   ]);
   const used = new Map<string, number>();
   return demands.map((demand) => {
@@ -98,7 +105,17 @@ export const pickSources = async (
       picks.push({ key: c.key, quantity: take });
       left = subtractQuantity(left, take);
     }
-    if (isPositiveQuantity(left)) return { ok: false, quantity: demand.quantity, available };
+    if (isPositiveQuantity(left)) {
+      const held =
+        !isPositiveQuantity(available) &&
+        stockRows.some(
+          (r) =>
+            r.productId === demand.productId &&
+            matches(demand, r) &&
+            isPositiveQuantity(subtractQuantity(r.quantity, r.reserved ?? 0)),
+        );
+      return { ok: false, quantity: demand.quantity, available, held };
+    }
     for (const p of picks) {
       const keyString = stockKeyString(p.key);
       used.set(keyString, addQuantities(used.get(keyString) ?? 0, p.quantity));

@@ -65,7 +65,8 @@ export class ProductionService {
   async generateDocuments(scope: Scope, body: unknown): Promise<ProductionState> {
     this.store.t.orderService.assertWrite(scope);
     const parsed = orderIdBody.safeParse(body ?? {});
-    if (!parsed.success) throw new AppError('formHasErrors', { fields: [{ field: 'orderId', rule: 'invalidValue' }] });
+    if (!parsed.success)
+      throw new AppError('formHasErrors', { fields: [{ field: 'orderId', rule: 'invalidValue' }] });
     const id = parsed.data.orderId;
     const state = await this.orders.write(async (tx) => {
       const order = await this.store.findOrder(tx, scope, id, true);
@@ -96,18 +97,37 @@ export class ProductionService {
       const production = documents.filter((d) => productionTypes.includes(String(d.typeCode)));
       const drafts = production.filter((d) => d.statusCode === 'workingCopy');
       const from = isOrderStatus(order.statusCode) ? order.statusCode : 'unknown';
+      // A confirmed production finish is final: confirming it again changes nothing and is refused like any change.
+      if (from === 'closedFully')
+        throw issueError([issue('statusForbidsChange', { field: 'statusCode', params: { from, to: from } })]);
       // Drafts are confirmed only while the order is in production; already confirmed ones just close it.
       if (drafts.length > 0 || order.typeCode !== 'OPR') assertInProduction(order);
       // Nothing produced yet: there is no production finish to confirm.
       if (!production.some((d) => d.statusCode !== 'reverted'))
-        throw issueError([issue('statusForbidsChange', { field: 'statusCode', params: { from, to: 'closedFully' } })]);
+        throw issueError([
+          issue('statusForbidsChange', { field: 'statusCode', params: { from, to: 'closedFully' } }),
+        ]);
       const port = documentPortOf(this.ctx);
-      for (const d of drafts) await port.confirm(tx, scope, String(d.id));
+      for (const d of drafts) {
+        try {
+          await port.confirm(tx, scope, String(d.id));
+        } catch (err) {
+          // Inputs that left stock since the documents were drafted: the production has no resources (000 §8).
+          if (err instanceof AppError && err.code === 'stockShortfall')
+            throw new AppError('productionNoResources', { issues: err.issues?.map((i) => ({ ...i })) ?? [] });
+          throw err;
+        }
+      }
       const refreshed = await refreshOrder(this.ctx, tx, scope, id);
       const current = isOrderStatus(refreshed.statusCode) ? refreshed.statusCode : 'unknown';
       if (statusPath(current, 'closedFully') === null)
-        throw issueError([issue('statusForbidsChange', { field: 'statusCode', params: { from: current, to: 'closedFully' } })]);
-      const closed = await this.store.updateOrder(tx, scope, id, { statusCode: 'closedFully', realisationStarted: true });
+        throw issueError([
+          issue('statusForbidsChange', { field: 'statusCode', params: { from: current, to: 'closedFully' } }),
+        ]);
+      const closed = await this.store.updateOrder(tx, scope, id, {
+        statusCode: 'closedFully',
+        realisationStarted: true,
+      });
       await this.store.t.orderService.log(tx, scope, 'update', id, order, closed);
       return this.state(tx, scope, id);
     });
@@ -121,11 +141,18 @@ export class ProductionService {
    * received at `destinationLocationId`, else the product's default location; with `onlyMissing` only what
    * available stock cannot cover. Materials (inputs) are added by the planner before saving it as production.
    */
-  async generateProductionOrder(scope: Scope, body: unknown, language: string | undefined): Promise<OrderWithPositions> {
+  async generateProductionOrder(
+    scope: Scope,
+    body: unknown,
+    language: string | undefined,
+  ): Promise<OrderWithPositions> {
     this.store.t.orderService.assertWrite(scope);
     const parsed = generateProductionBody.safeParse(body ?? {});
     if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? 'orderId'), rule: 'invalidValue' as const }));
+      const fields = parsed.error.issues.map((i) => ({
+        field: String(i.path[0] ?? 'orderId'),
+        rule: 'invalidValue' as const,
+      }));
       throw new AppError('formHasErrors', { fields });
     }
     const { orderId, destinationLocationId, onlyMissing } = parsed.data;
@@ -140,8 +167,13 @@ export class ProductionService {
       const sourcePositions = await this.store.positionsOf(tx, scope, orderId);
       const wanted = new Map<string, number>();
       for (const p of sourcePositions)
-        wanted.set(String(p.productId), roundQuantity((wanted.get(String(p.productId)) ?? 0) + Number(p.quantity)));
-      const available = onlyMissing ? await this.availableOf(tx, scope, [...wanted.keys()]) : new Map<string, number>();
+        wanted.set(
+          String(p.productId),
+          roundQuantity((wanted.get(String(p.productId)) ?? 0) + Number(p.quantity)),
+        );
+      const available = onlyMissing
+        ? await this.availableOf(tx, scope, [...wanted.keys()])
+        : new Map<string, number>();
       const products = await loadProducts(this.ctx, tx, scope.clientAccountId, [...wanted.keys()]);
       const positions: PositionValues[] = [];
       for (const [productId, quantity] of wanted) {
@@ -149,7 +181,9 @@ export class ProductionService {
         if (compareQuantities(toMake, 0) <= 0) continue;
         const destination = destinationLocationId ?? products.get(productId)?.defaultLocationId ?? null;
         if (!destination)
-          throw new AppError('formHasErrors', { fields: [{ field: 'destinationLocationId', rule: 'required' }] });
+          throw new AppError('formHasErrors', {
+            fields: [{ field: 'destinationLocationId', rule: 'required' }],
+          });
         positions.push({ productId, quantity: toMake, destinationLocationId: destination });
       }
       // Everything is in stock (onlyMissing): there is nothing to produce.
@@ -161,11 +195,20 @@ export class ProductionService {
         contractorId: source.contractorId ?? null,
         priority: source.priority ?? 'normal',
         plannedDate: source.plannedDate ?? null,
-        comment: translate(language, 'warehouse', 'orders.productionFor', { orderNumber: String(source.orderNumber ?? '') }),
+        comment: translate(language, 'warehouse', 'orders.productionFor', {
+          orderNumber: String(source.orderNumber ?? ''),
+        }),
       };
       await checkOrderPositions(this.ctx, tx, scope, orderTypes.OPR, header, positions);
       const config = await loadLogisticsConfig(tx, scope.clientAccountId);
-      const orderNumber = await nextOrderNumber(this.ctx, tx, scope.clientAccountId, config, 'OPR', todayIso());
+      const orderNumber = await nextOrderNumber(
+        this.ctx,
+        tx,
+        scope.clientAccountId,
+        config,
+        'OPR',
+        todayIso(),
+      );
       const order = await this.store.insertOrder(tx, scope, {
         ...header,
         orderNumber,
@@ -184,12 +227,19 @@ export class ProductionService {
   }
 
   /** Available (on hand − reserved) per product in the whole account. */
-  private async availableOf(tx: Tx, scope: Scope, productIds: readonly string[]): Promise<Map<string, number>> {
+  private async availableOf(
+    tx: Tx,
+    scope: Scope,
+    productIds: readonly string[],
+  ): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     const stock = this.ctx.schema.warehouseTables.stock;
     if (productIds.length === 0) return out;
     const rows = await tx
-      .select({ productId: stock.productId, available: sql<string>`sum(${stock.quantity} - ${stock.reserved})` })
+      .select({
+        productId: stock.productId,
+        available: sql<string>`sum(${stock.quantity} - ${stock.reserved})`,
+      })
       .from(stock)
       .where(and(eq(stock.clientAccountId, scope.clientAccountId), inArray(stock.productId, [...productIds])))
       .groupBy(stock.productId);

@@ -25,7 +25,8 @@ export const registerStorageSpaceRoutes = (app: FastifyInstance, ctx: AppContext
 
   app.get('/api/StorageSpace/tree', async (request) => {
     const q = treeQuery.safeParse(request.query);
-    if (!q.success) throw new AppError('badRequest', { fields: [{ field: 'parentId', rule: 'invalidValue' }] });
+    if (!q.success)
+      throw new AppError('badRequest', { fields: [{ field: 'parentId', rule: 'invalidValue' }] });
     return { results: await storageSpaceChildren(ctx, scopeOf(request), q.data.parentId || null) };
   });
 

@@ -52,7 +52,9 @@ export const storageSpaceChildren = async (
     for (const t of await ctx.db
       .select({ id: col(types, 'id'), handleStock: col(types, 'handleStock') })
       .from(types)
-      .where(and(eq(col(types, 'clientAccountId'), scope.clientAccountId), inArray(col(types, 'id'), typeIds))))
+      .where(
+        and(eq(col(types, 'clientAccountId'), scope.clientAccountId), inArray(col(types, 'id'), typeIds)),
+      ))
       handles.set(String(t.id), t.handleStock === true);
   const out = rows.map((r) => ({
     ...toApiRow(def, r),

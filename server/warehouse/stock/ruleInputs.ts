@@ -31,14 +31,19 @@ export const col = (t: ResourceTable, name: string) => {
 /** The calendar date the rules treat as today (UTC; the account time zone is not modelled yet). */
 export const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
+/** A stored logistics config with the defaults filled in; one that no longer parses reads as the defaults. */
+export const parseLogisticsConfig = (stored: unknown): LogisticsConfig => {
+  const parsed = logisticsConfigSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
+};
+
 /** The account's logistics config; a stored config that no longer parses falls back to the defaults. */
 export const loadLogisticsConfig = async (db: Executor, accountId: string): Promise<LogisticsConfig> => {
   const [row] = await db
     .select({ config: clientAccount.logisticsConfig })
     .from(clientAccount)
     .where(eq(clientAccount.id, accountId));
-  const parsed = logisticsConfigSchema.safeParse(row?.config ?? {});
-  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
+  return parseLogisticsConfig(row?.config);
 };
 
 export const productRulesOf = (row: Record<string, unknown>): ProductRules => ({

@@ -73,7 +73,18 @@ describe('location generator', () => {
       message: 'forbiddenChar',
     });
 
-    expect(generateLocationsSchema.safeParse({ levels: [] }).success).toBe(false);
+    expect(generateLocationsSchema.safeParse({ levels: [] }).error?.issues[0]).toMatchObject({
+      path: ['levels'],
+      message: 'required',
+    });
+    expect(generateLocationsSchema.safeParse({}).error?.issues[0]).toMatchObject({
+      path: ['levels'],
+      message: 'required',
+    });
+    expect(generateLocationsSchema.safeParse({ levels: 'A' }).error?.issues[0]).toMatchObject({
+      path: ['levels'],
+      message: 'invalidValue',
+    });
     const ok = generateLocationsSchema.parse({ levels: [{ digits: 2, start: 1, quantity: 5 }] });
     expect(ok).toMatchObject({ separator: '-', levels: [{ prefix: '' }] });
   });

@@ -56,7 +56,8 @@ describe('document lines API', () => {
   const linesOf = async (documentId: unknown) =>
     (await call(admin, 'GET', `/api/WmsDocument/${String(documentId)}/Positions?PageSize=100`)).json()
       .results as Row[];
-  const documentOf = async (id: unknown) => (await call(admin, 'GET', `/api/WmsDocument/${String(id)}`)).json();
+  const documentOf = async (id: unknown) =>
+    (await call(admin, 'GET', `/api/WmsDocument/${String(id)}`)).json();
 
   describe('adding, editing and removing lines', () => {
     it('opens a document without positions and adds lines with the client’s ids as the last lines', async () => {
@@ -99,7 +100,11 @@ describe('document lines API', () => {
     it('runs the document’s rules on the document with the new line (422 with its position index)', async () => {
       const locked = await aStockProduct(t.ctx, acc, { lockIn: true });
       const doc = await openDocument({ typeCode: 'DIN', destinationLocationId: location.id });
-      await call(admin, 'POST', '/api/WmsDocumentPosition', { documentId: doc.id, productId: product.id, quantity: 1 });
+      await call(admin, 'POST', '/api/WmsDocumentPosition', {
+        documentId: doc.id,
+        productId: product.id,
+        quantity: 1,
+      });
       const res = await call(admin, 'POST', '/api/WmsDocumentPosition', {
         documentId: doc.id,
         productId: locked.id,
@@ -129,13 +134,17 @@ describe('document lines API', () => {
 
     it('refuses malformed lines with 400 formHasErrors and a reused line id with 409 uniqueConflict', async () => {
       const doc = await openDocument({ typeCode: 'DIN', destinationLocationId: location.id });
-      const bad = await call(admin, 'POST', '/api/WmsDocumentPosition', { productId: 'nope', quantity: 'lots' });
+      const bad = await call(admin, 'POST', '/api/WmsDocumentPosition', {
+        productId: 'nope',
+        quantity: 'lots',
+      });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields.map((f: Row) => `${f.field}:${f.rule}`).sort()).toEqual([
-        'documentId:required',
-        'productId:invalidValue',
-        'quantity:invalidValue',
-      ]);
+      expect(
+        bad
+          .json()
+          .fields.map((f: Row) => `${f.field}:${f.rule}`)
+          .sort(),
+      ).toEqual(['documentId:required', 'productId:invalidValue', 'quantity:invalidValue']);
       const badId = await call(admin, 'POST', '/api/WmsDocumentPosition', {
         id: 'x',
         documentId: doc.id,
@@ -148,7 +157,10 @@ describe('document lines API', () => {
       expect((await call(admin, 'POST', '/api/WmsDocumentPosition', line)).statusCode).toBe(201);
       const again = await call(admin, 'POST', '/api/WmsDocumentPosition', line);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ code: 'uniqueConflict', fields: [{ field: 'id', rule: 'uniqueConflict' }] });
+      expect(again.json()).toMatchObject({
+        code: 'uniqueConflict',
+        fields: [{ field: 'id', rule: 'uniqueConflict' }],
+      });
       const text = await t.app.inject({
         method: 'POST',
         url: '/api/WmsDocumentPosition',
@@ -244,10 +256,16 @@ describe('document lines API', () => {
     });
 
     it('refuses lines of confirmed documents with 409 statusForbidsChange (notWorkingCopy)', async () => {
-      const doc = await receiveStock(t.ctx, admin, String(location.id), [{ productId: product.id, quantity: 2 }]);
+      const doc = await receiveStock(t.ctx, admin, String(location.id), [
+        { productId: product.id, quantity: 2 },
+      ]);
       const lineId = String(doc.positions[0]?.id);
       const attempts = [
-        await call(admin, 'POST', '/api/WmsDocumentPosition', { documentId: doc.id, productId: product.id, quantity: 1 }),
+        await call(admin, 'POST', '/api/WmsDocumentPosition', {
+          documentId: doc.id,
+          productId: product.id,
+          quantity: 1,
+        }),
         await call(admin, 'PUT', `/api/WmsDocumentPosition/${lineId}`, { quantity: 9 }),
         await call(admin, 'DELETE', `/api/WmsDocumentPosition/${lineId}`),
       ];
@@ -265,18 +283,29 @@ describe('document lines API', () => {
       const doc = await aDocument(
         t.ctx,
         admin,
-        { typeCode: 'DIN', destinationLocationId: location.id, positions: [{ productId: product.id, quantity: 1 }] },
+        {
+          typeCode: 'DIN',
+          destinationLocationId: location.id,
+          positions: [{ productId: product.id, quantity: 1 }],
+        },
         { generated: true },
       );
       const lineId = String(doc.positions[0]?.id);
       const attempts = [
-        await call(admin, 'POST', '/api/WmsDocumentPosition', { documentId: doc.id, productId: product.id, quantity: 1 }),
+        await call(admin, 'POST', '/api/WmsDocumentPosition', {
+          documentId: doc.id,
+          productId: product.id,
+          quantity: 1,
+        }),
         await call(admin, 'PUT', `/api/WmsDocumentPosition/${lineId}`, { quantity: 9 }),
         await call(admin, 'DELETE', `/api/WmsDocumentPosition/${lineId}`),
       ];
       for (const res of attempts) {
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toMatchObject({ code: 'statusForbidsChange', issues: [{ code: 'positionsNotEditable' }] });
+        expect(res.json()).toMatchObject({
+          code: 'statusForbidsChange',
+          issues: [{ code: 'positionsNotEditable' }],
+        });
       }
     });
 
@@ -321,10 +350,14 @@ describe('document lines API', () => {
       expect(b.json()).toMatchObject({
         code: 'stockShortfall',
         // The document's lines take 11 together; 10 are free for it (its own reservation is not counted).
-        issues: [{ code: 'quantityExceedsAvailable', positionIndex: 1, params: { available: 10, quantity: 11 } }],
+        issues: [
+          { code: 'quantityExceedsAvailable', positionIndex: 1, params: { available: 10, quantity: 11 } },
+        ],
       });
       expect(await reserved()).toBe(6);
-      const edited = await call(boss, 'PUT', `/api/WmsDocumentPosition/${String(a.json().id)}`, { quantity: 3 });
+      const edited = await call(boss, 'PUT', `/api/WmsDocumentPosition/${String(a.json().id)}`, {
+        quantity: 3,
+      });
       expect(edited.statusCode, edited.body).toBe(200);
       expect(await reserved()).toBe(3);
       const c = await add(5);
@@ -339,7 +372,9 @@ describe('document lines API', () => {
       });
       expect(tooMuch.statusCode).toBe(409);
       expect(tooMuch.json().issues[0].params.available).toBe(2);
-      expect((await call(boss, 'DELETE', `/api/WmsDocumentPosition/${String(a.json().id)}`)).statusCode).toBe(204);
+      expect((await call(boss, 'DELETE', `/api/WmsDocumentPosition/${String(a.json().id)}`)).statusCode).toBe(
+        204,
+      );
       expect(await reserved()).toBe(5);
       const confirmed = await call(boss, 'POST', `/api/WmsDocument/${String(doc.id)}/confirm`);
       expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -363,7 +398,10 @@ describe('document lines API', () => {
       expect(doc.offlineNumber).toBe(provisional);
       expect(doc.documentNumber).toMatch(new RegExp(`^DIN/${year}/\\d{6}$`));
       // Its own provisional number sent again is no collision.
-      const same = await call(admin, 'PUT', `/api/WmsDocument/${id}`, { documentNumber: provisional, comment: 'x' });
+      const same = await call(admin, 'PUT', `/api/WmsDocument/${id}`, {
+        documentNumber: provisional,
+        comment: 'x',
+      });
       expect(same.statusCode, same.body).toBe(200);
       expect(same.json()).toMatchObject({ offlineNumber: provisional, documentNumber: doc.documentNumber });
       // The same create sent again (same id) is a conflict on the id, never a number collision.
@@ -393,10 +431,16 @@ describe('document lines API', () => {
         fields: [{ field: 'documentNumber', rule: 'uniqueConflict' }],
       });
       // Renumbered (the next device sequence), it goes through.
-      await openDocument({ typeCode: 'DOU', sourceLocationId: location.id, documentNumber: `WC-DOU/${year}/T02-8` });
+      await openDocument({
+        typeCode: 'DOU',
+        sourceLocationId: location.id,
+        documentNumber: `WC-DOU/${year}/T02-8`,
+      });
       // An edit proposing another document's provisional number collides too.
       const other = await openDocument({ typeCode: 'DOU', sourceLocationId: location.id });
-      const edit = await call(admin, 'PUT', `/api/WmsDocument/${String(other.id)}`, { documentNumber: provisional });
+      const edit = await call(admin, 'PUT', `/api/WmsDocument/${String(other.id)}`, {
+        documentNumber: provisional,
+      });
       expect(edit.statusCode).toBe(406);
       // Another account may use the same provisional number.
       const foreignAccount = otherAdmin.row.clientAccountId as string;
@@ -442,10 +486,19 @@ describe('document lines API', () => {
       const [line] = await linesOf(doc.id);
       for (const user of [await aUser(t.ctx, acc), await aContractorUser(t.ctx, acc)]) {
         expect((await call(user, 'POST', '/api/WmsDocumentPosition', body)).statusCode).toBe(403);
-        expect((await call(user, 'PUT', `/api/WmsDocumentPosition/${String(line?.id)}`, { quantity: 2 })).statusCode).toBe(403);
-        expect((await call(user, 'DELETE', `/api/WmsDocumentPosition/${String(line?.id)}`)).statusCode).toBe(403);
+        expect(
+          (await call(user, 'PUT', `/api/WmsDocumentPosition/${String(line?.id)}`, { quantity: 2 }))
+            .statusCode,
+        ).toBe(403);
+        expect((await call(user, 'DELETE', `/api/WmsDocumentPosition/${String(line?.id)}`)).statusCode).toBe(
+          403,
+        );
       }
-      const anonymous = await t.app.inject({ method: 'POST', url: '/api/WmsDocumentPosition', payload: body });
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: '/api/WmsDocumentPosition',
+        payload: body,
+      });
       expect(anonymous.statusCode).toBe(401);
     });
 

@@ -129,7 +129,9 @@ describe('warehouse documents API', () => {
       expect(await make('DIN')).toBe(`DIN/${year}/000002`);
       expect(await make('DOU')).toBe(`DOU/${year}/000001`);
       await setLogisticsConfig(t.ctx, account, {
-        numbering: { DIN: { prefix: 'PZ', counterDigits: 5, yearDigits: 2, withMonth: true, reset: 'monthly' } },
+        numbering: {
+          DIN: { prefix: 'PZ', counterDigits: 5, yearDigits: 2, withMonth: true, reset: 'monthly' },
+        },
       });
       const month = String(new Date().getUTCMonth() + 1).padStart(2, '0');
       expect(await make('DIN')).toBe(`PZ/${String(year).slice(2)}/${month}/00001`);
@@ -214,7 +216,12 @@ describe('warehouse documents API', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('formHasErrors');
-      expect(res.json().fields.map((f: Row) => `${f.field}:${f.rule}`).sort()).toEqual(
+      expect(
+        res
+          .json()
+          .fields.map((f: Row) => `${f.field}:${f.rule}`)
+          .sort(),
+      ).toEqual(
         [
           'destinationLocationId:invalidValue',
           'positions.0.quantity:invalidValue',
@@ -247,21 +254,33 @@ describe('warehouse documents API', () => {
         }),
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields.map((f: Row) => f.field).sort()).toEqual(['orderId', 'precedingDocumentId']);
+      expect(
+        res
+          .json()
+          .fields.map((f: Row) => f.field)
+          .sort(),
+      ).toEqual(['orderId', 'precedingDocumentId']);
     });
   });
 
   describe('confirm, revert, edit, delete', () => {
     it('confirms a working copy once; confirming again is 409 statusForbidsChange', async () => {
       const loc = await aStockLocation(t.ctx, acc);
-      const doc = await aDocument(t.ctx, admin, receipt(String(loc.id), [{ productId: product.id, quantity: 4 }]));
+      const doc = await aDocument(
+        t.ctx,
+        admin,
+        receipt(String(loc.id), [{ productId: product.id, quantity: 4 }]),
+      );
       const ok = await call(admin, 'POST', `/api/WmsDocument/${doc.id}/confirm`);
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().statusCode).toBe('confirmed');
       expect(await quantityAt(String(product.id), String(loc.id))).toBe(4);
       const again = await call(admin, 'POST', `/api/WmsDocument/${doc.id}/confirm`);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ code: 'statusForbidsChange', issues: [{ code: 'statusForbidsChange' }] });
+      expect(again.json()).toMatchObject({
+        code: 'statusForbidsChange',
+        issues: [{ code: 'statusForbidsChange' }],
+      });
       expect(await quantityAt(String(product.id), String(loc.id))).toBe(4);
     });
 
@@ -280,7 +299,9 @@ describe('warehouse documents API', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'stockShortfall',
-        issues: [{ code: 'quantityExceedsAvailable', positionIndex: 1, params: { available: 3, quantity: 4 } }],
+        issues: [
+          { code: 'quantityExceedsAvailable', positionIndex: 1, params: { available: 3, quantity: 4 } },
+        ],
       });
       expect(await quantityAt(String(product.id), String(loc.id))).toBe(3);
     });
@@ -303,20 +324,30 @@ describe('warehouse documents API', () => {
       expect(await quantityAt(String(product.id), String(to.id))).toBe(6);
       const res = await call(admin, 'POST', `/api/WmsDocument/${move.id}/revert`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ statusCode: 'reverted', confirmedPositions: 0, confirmedQuantity: 0 });
+      expect(res.json()).toMatchObject({
+        statusCode: 'reverted',
+        confirmedPositions: 0,
+        confirmedQuantity: 0,
+      });
       expect(await quantityAt(String(product.id), String(from.id))).toBe(10);
       expect(await quantityAt(String(product.id), String(to.id))).toBe(0);
       const again = await call(admin, 'POST', `/api/WmsDocument/${move.id}/revert`);
       expect(again.statusCode).toBe(409);
       expect(again.json().code).toBe('statusForbidsChange');
       // A working copy cannot be reverted either.
-      const draft = await aDocument(t.ctx, admin, receipt(String(to.id), [{ productId: product.id, quantity: 1 }]));
+      const draft = await aDocument(
+        t.ctx,
+        admin,
+        receipt(String(to.id), [{ productId: product.id, quantity: 1 }]),
+      );
       expect((await call(admin, 'POST', `/api/WmsDocument/${draft.id}/revert`)).statusCode).toBe(409);
     });
 
     it('refuses to revert a receipt whose goods have left (409 stockShortfall) and changes nothing', async () => {
       const loc = await aStockLocation(t.ctx, acc);
-      const inbound = await receiveStock(t.ctx, admin, String(loc.id), [{ productId: product.id, quantity: 5 }]);
+      const inbound = await receiveStock(t.ctx, admin, String(loc.id), [
+        { productId: product.id, quantity: 5 },
+      ]);
       await aDocument(
         t.ctx,
         admin,
@@ -327,7 +358,9 @@ describe('warehouse documents API', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'stockShortfall',
-        issues: [{ code: 'quantityExceedsAvailable', positionIndex: 0, params: { available: 1, quantity: 5 } }],
+        issues: [
+          { code: 'quantityExceedsAvailable', positionIndex: 0, params: { available: 1, quantity: 5 } },
+        ],
       });
       expect(await quantityAt(String(product.id), String(loc.id))).toBe(1);
       const stored = await call(admin, 'GET', `/api/WmsDocument/${inbound.id}`);
@@ -336,7 +369,11 @@ describe('warehouse documents API', () => {
 
     it('edits a working copy: header fields replace, positions are replaced; confirmed ones are 409', async () => {
       const loc = await aStockLocation(t.ctx, acc);
-      const doc = await aDocument(t.ctx, admin, receipt(String(loc.id), [{ productId: product.id, quantity: 1 }]));
+      const doc = await aDocument(
+        t.ctx,
+        admin,
+        receipt(String(loc.id), [{ productId: product.id, quantity: 1 }]),
+      );
       const res = await call(admin, 'PUT', `/api/WmsDocument/${doc.id}`, {
         comment: 'dock 4',
         positions: [
@@ -366,20 +403,31 @@ describe('warehouse documents API', () => {
       expect(confirmed.json().statusCode).toBe('confirmed');
       const late = await call(admin, 'PUT', `/api/WmsDocument/${doc.id}`, { comment: 'too late' });
       expect(late.statusCode).toBe(409);
-      expect(late.json()).toMatchObject({ code: 'statusForbidsChange', issues: [{ code: 'notWorkingCopy' }] });
+      expect(late.json()).toMatchObject({
+        code: 'statusForbidsChange',
+        issues: [{ code: 'notWorkingCopy' }],
+      });
     });
 
     it('does not let positions of generated documents be changed by hand (409), but their header may', async () => {
       const loc = await aStockLocation(t.ctx, acc);
-      const doc = await aDocument(t.ctx, admin, receipt(String(loc.id), [{ productId: product.id, quantity: 1 }]), {
-        generated: true,
-      });
+      const doc = await aDocument(
+        t.ctx,
+        admin,
+        receipt(String(loc.id), [{ productId: product.id, quantity: 1 }]),
+        {
+          generated: true,
+        },
+      );
       expect(doc.generated).toBe(true);
       const res = await call(admin, 'PUT', `/api/WmsDocument/${doc.id}`, {
         positions: [{ productId: product.id, quantity: 9 }],
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'statusForbidsChange', issues: [{ code: 'positionsNotEditable' }] });
+      expect(res.json()).toMatchObject({
+        code: 'statusForbidsChange',
+        issues: [{ code: 'positionsNotEditable' }],
+      });
       const same = await call(admin, 'PUT', `/api/WmsDocument/${doc.id}`, {
         comment: 'checked',
         positions: [{ productId: product.id, quantity: 1, destinationLocationId: null }],
@@ -389,7 +437,11 @@ describe('warehouse documents API', () => {
 
     it('deletes working copies only (confirmed: 409 statusForbidsDelete)', async () => {
       const loc = await aStockLocation(t.ctx, acc);
-      const draft = await aDocument(t.ctx, admin, receipt(String(loc.id), [{ productId: product.id, quantity: 1 }]));
+      const draft = await aDocument(
+        t.ctx,
+        admin,
+        receipt(String(loc.id), [{ productId: product.id, quantity: 1 }]),
+      );
       const del = await call(admin, 'DELETE', `/api/WmsDocument/${draft.id}`);
       expect(del.statusCode).toBe(204);
       expect((await call(admin, 'GET', `/api/WmsDocument/${draft.id}`)).statusCode).toBe(404);
@@ -401,7 +453,9 @@ describe('warehouse documents API', () => {
 
     it('deletes the working copies that follow a document, all or nothing', async () => {
       const loc = await aStockLocation(t.ctx, acc);
-      const first = await receiveStock(t.ctx, admin, String(loc.id), [{ productId: product.id, quantity: 5 }]);
+      const first = await receiveStock(t.ctx, admin, String(loc.id), [
+        { productId: product.id, quantity: 5 },
+      ]);
       const follow = () =>
         aDocument(t.ctx, admin, {
           typeCode: 'DOU',
@@ -512,7 +566,9 @@ describe('warehouse documents API', () => {
         receipt(String(loc.id), [{ productId, quantity }], { typeCode: 'OIN', orderId: order.id });
       const over = await call(admin, 'POST', '/api/WmsDocument', body(6));
       expect(over.statusCode).toBe(422);
-      expect(over.json().issues.map((i: Row) => [i.code, i.positionIndex])).toEqual([['quantityExceedsOrder', 0]]);
+      expect(over.json().issues.map((i: Row) => [i.code, i.positionIndex])).toEqual([
+        ['quantityExceedsOrder', 0],
+      ]);
       const notOn = await call(admin, 'POST', '/api/WmsDocument', body(1, String(other.id)));
       expect(notOn.json().issues.map((i: Row) => i.code)).toEqual(['productNotOnOrder']);
       const missing = await call(admin, 'POST', '/api/WmsDocument', { ...body(1), orderId: null });
@@ -530,7 +586,11 @@ describe('warehouse documents API', () => {
   describe('tenancy, access, log and events', () => {
     it('answers 404 for another account’s documents, positions, stock and locations', async () => {
       const loc = await aStockLocation(t.ctx, acc);
-      const doc = await aDocument(t.ctx, admin, receipt(String(loc.id), [{ productId: product.id, quantity: 1 }]));
+      const doc = await aDocument(
+        t.ctx,
+        admin,
+        receipt(String(loc.id), [{ productId: product.id, quantity: 1 }]),
+      );
       const done = await receiveStock(t.ctx, admin, String(loc.id), [{ productId: product.id, quantity: 2 }]);
       const checks: [string, string, Row?][] = [
         ['PUT', `/api/WmsDocument/${doc.id}`, { comment: 'x' }],
@@ -568,7 +628,9 @@ describe('warehouse documents API', () => {
         expect(res.statusCode).toBe(403);
         expect((await call(user, 'GET', '/api/WmsInventory/bestsourcematerial/x')).statusCode).toBe(403);
       }
-      expect((await t.app.inject({ method: 'POST', url: '/api/WmsDocument', payload: body })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/WmsDocument', payload: body })).statusCode,
+      ).toBe(401);
     });
 
     it('writes the record log and publishes change events after commit', async () => {

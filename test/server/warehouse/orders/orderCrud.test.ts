@@ -109,9 +109,19 @@ describe('POST /api/WmsOrder', () => {
       [{ typeCode: 'XXX' }, 400, 'formHasErrors', [{ field: 'typeCode', rule: 'invalidValue' }]],
       [{}, 400, 'formHasErrors', [{ field: 'typeCode', rule: 'required' }]],
       [[1, 2], 400, 'badRequest'],
-      [{ typeCode: 'OOU', saveAs: 'later' }, 400, 'formHasErrors', [{ field: 'saveAs', rule: 'invalidValue' }]],
+      [
+        { typeCode: 'OOU', saveAs: 'later' },
+        400,
+        'formHasErrors',
+        [{ field: 'saveAs', rule: 'invalidValue' }],
+      ],
       [{ typeCode: 'OOU', generateDocuments: 'yes' }, 400, 'formHasErrors'],
-      [{ typeCode: 'OOU', positions: 'none' }, 400, 'formHasErrors', [{ field: 'positions', rule: 'invalidValue' }]],
+      [
+        { typeCode: 'OOU', positions: 'none' },
+        400,
+        'formHasErrors',
+        [{ field: 'positions', rule: 'invalidValue' }],
+      ],
       [
         { typeCode: 'OOU', positions: [{ quantity: 1 }] },
         400,
@@ -153,7 +163,10 @@ describe('POST /api/WmsOrder', () => {
       const res = await call(basic, 'POST', '/api/WmsOrder', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json().code, JSON.stringify(payload)).toBe(code);
-      if (fields) expect(res.json().fields).toEqual(expect.arrayContaining(fields.map((f) => expect.objectContaining(f))));
+      if (fields)
+        expect(res.json().fields).toEqual(
+          expect.arrayContaining(fields.map((f) => expect.objectContaining(f))),
+        );
     }
   });
 
@@ -180,7 +193,9 @@ describe('POST /api/WmsOrder', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('documentInvalid');
-    expect(res.json().issues).toEqual([expect.objectContaining({ code: 'quantityNotPositive', positionIndex: 1 })]);
+    expect(res.json().issues).toEqual([
+      expect.objectContaining({ code: 'quantityNotPositive', positionIndex: 1 }),
+    ]);
   });
 
   it('lets neither contractors nor users without logistics write orders', async () => {
@@ -213,7 +228,12 @@ describe('PUT /api/WmsOrder/{id}', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const order = res.json();
-    expect(order).toMatchObject({ comment: 'new', priority: 'low', positionsCount: 2, orderNumber: created.orderNumber });
+    expect(order).toMatchObject({
+      comment: 'new',
+      priority: 'low',
+      positionsCount: 2,
+      orderNumber: created.orderNumber,
+    });
     expect(order.positions.map((p: Row) => [p.lineNo, p.productId, p.quantity])).toEqual([
       [1, other.id, 3],
       [2, product.id, 4],
@@ -225,7 +245,10 @@ describe('PUT /api/WmsOrder/{id}', () => {
 
   it('hands the order to the floor with saveAs production, and refuses edits afterwards (409 statusForbidsChange)', async () => {
     const created = (
-      await call(basic, 'POST', '/api/WmsOrder', { typeCode: 'OOU', positions: [{ productId: product.id, quantity: 1 }] })
+      await call(basic, 'POST', '/api/WmsOrder', {
+        typeCode: 'OOU',
+        positions: [{ productId: product.id, quantity: 1 }],
+      })
     ).json();
     const saved = await call(basic, 'PUT', `/api/WmsOrder/${created.id}`, { saveAs: 'production' });
     expect(saved.json().statusCode).toBe('waitingToProcess');
@@ -255,7 +278,10 @@ describe('PUT /api/WmsOrder/{id}', () => {
 describe('DELETE /api/WmsOrder/{id}', () => {
   it('deletes orders in preparation with their positions; later ones are closed instead (409 statusForbidsDelete)', async () => {
     const created = (
-      await call(basic, 'POST', '/api/WmsOrder', { typeCode: 'OOU', positions: [{ productId: product.id, quantity: 1 }] })
+      await call(basic, 'POST', '/api/WmsOrder', {
+        typeCode: 'OOU',
+        positions: [{ productId: product.id, quantity: 1 }],
+      })
     ).json();
     const res = await call(basic, 'DELETE', `/api/WmsOrder/${created.id}`);
     expect(res.statusCode).toBe(204);
@@ -303,6 +329,8 @@ describe('GET /api/WmsOrder/{id}/Positions', () => {
     const bad = await call(basic, 'GET', `/api/WmsOrder/${created.id}/Positions?BasicFiltersSerialized=oops`);
     expect(bad.statusCode).toBe(400);
     const power = await aPowerUser(t.ctx, acc);
-    expect((await call(power, 'GET', '/api/WmsOrder/7d1f1c5e-1111-4222-8333-444455556666/Positions')).statusCode).toBe(404);
+    expect(
+      (await call(power, 'GET', '/api/WmsOrder/7d1f1c5e-1111-4222-8333-444455556666/Positions')).statusCode,
+    ).toBe(404);
   });
 });

@@ -95,7 +95,9 @@ describe('concurrent confirmations on the last units', () => {
       expect(r.statusCode, r.body).toBe(409);
       expect(r.json()).toMatchObject({
         code: 'stockShortfall',
-        issues: [{ code: 'quantityExceedsAvailable', positionIndex: 0, params: { quantity: 1, available: 0 } }],
+        issues: [
+          { code: 'quantityExceedsAvailable', positionIndex: 0, params: { quantity: 1, available: 0 } },
+        ],
       });
     }
     expect(await onHandOf(String(product.id))).toBe(0);
@@ -157,7 +159,9 @@ describe('concurrent confirmations on the last units', () => {
     expect(taken).toBeLessThanOrEqual(37.5);
     expect(await onHandOf(String(product.id))).toBeCloseTo(37.5 - taken, 6);
     // Whatever is left is less than the smallest refused release (a refusal means it did not fit).
-    const smallestRefused = Math.min(...results.flatMap((r, i) => (r.statusCode === 409 ? [sizes[i] ?? 0] : [])));
+    const smallestRefused = Math.min(
+      ...results.flatMap((r, i) => (r.statusCode === 409 ? [sizes[i] ?? 0] : [])),
+    );
     if (Number.isFinite(smallestRefused))
       expect(await onHandOf(String(product.id))).toBeLessThan(smallestRefused);
     await expectConsistent(String(product.id));

@@ -40,7 +40,12 @@ interface LineSpec {
 }
 
 type Command =
-  | { readonly op: 'create'; readonly typeCode: TypeCode; readonly lines: LineSpec[]; readonly confirm: boolean }
+  | {
+      readonly op: 'create';
+      readonly typeCode: TypeCode;
+      readonly lines: LineSpec[];
+      readonly confirm: boolean;
+    }
   | { readonly op: 'confirm' | 'revert'; readonly pick: number };
 
 const lineArb: fc.Arbitrary<LineSpec> = fc.record({
@@ -160,8 +165,13 @@ describe('stock ledger property through the API', () => {
             }
             if (command.op === 'revert') {
               const reverted = revertMovements(model, moves);
-              const status = (await t.app.inject({ method: 'GET', url: `/api/WmsDocument/${doc.id}`, headers: user.headers })).json()
-                .statusCode;
+              const status = (
+                await t.app.inject({
+                  method: 'GET',
+                  url: `/api/WmsDocument/${doc.id}`,
+                  headers: user.headers,
+                })
+              ).json().statusCode;
               // A confirmed document reverts exactly when the domain can take its movements back.
               if (res.statusCode === 200) {
                 expect(reverted.ok).toBe(true);

@@ -1,0 +1,50 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../../../server/db/client';
+import { createTestDatabaseUrl, type TestDatabase } from '../../../support/pgDatabase';
+
+let testDb: TestDatabase | undefined;
+let database: Database | undefined;
+afterAll(async () => {
+  await database?.close();
+  await testDb?.drop();
+});
+
+/** Resolves once `check` holds, polling; the test's own timeout bounds it. */
+const eventually = async (check: () => boolean): Promise<void> => {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+};
+
+describe('database pool errors', () => {
+  it('an idle connection killed by the server is logged and replaced, never an uncaught error', async () => {
+    testDb = await createTestDatabaseUrl();
+    const errors: Error[] = [];
+    database = await openDatabase({
+      ...(testDb.url ? { databaseUrl: testDb.url } : {}),
+      onPoolError: (error) => errors.push(error),
+    });
+    const { pool } = database;
+    if (!testDb.url || !pool) {
+      // PGlite runs in this process: there is no pool and no connection to lose.
+      expect(database.kind).toBe('pglite');
+      expect(pool).toBeUndefined();
+      return;
+    }
+    // An idle connection in the pool, then the server ends it.
+    const client = await pool.connect();
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    client.release();
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+    } finally {
+      await admin.end();
+    }
+    await eventually(() => errors.length > 0);
+    expect(errors[0]?.message).toMatch(/terminat/i);
+    // The pool opens a fresh connection for the next query.
+    const { rows: after } = await pool.query<{ one: number }>('select 1 as one');
+    expect(after).toEqual([{ one: 1 }]);
+  });
+});
