@@ -31,15 +31,17 @@ const pngSize = (bytes: Buffer): { width: number; height: number } => {
 /** Waits until /sw.js is the active worker of the page's registration and controls the page. */
 const waitForServiceWorker = async (page: Page): Promise<void> => {
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        return {
-          state: registration?.active?.state ?? null,
-          script: registration?.active ? new URL(registration.active.scriptURL).pathname : null,
-          controlled: navigator.serviceWorker.controller !== null,
-        };
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return {
+            state: registration?.active?.state ?? null,
+            script: registration?.active ? new URL(registration.active.scriptURL).pathname : null,
+            controlled: navigator.serviceWorker.controller !== null,
+          };
+        }),
+      { timeout: 60_000 },
     )
     .toEqual({ state: 'activated', script: '/sw.js', controlled: true });
 };

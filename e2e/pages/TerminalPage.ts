@@ -1,0 +1,161 @@
+import { expect, type Locator } from '@playwright/test';
+import { BasePage } from '../support/basePage';
+
+export type TerminalFlow = 'receipt' | 'release' | 'picking' | 'verify';
+export type TerminalStep = 'location' | 'product' | 'details' | 'quantity';
+export type LineState = 'pending' | 'accepted' | 'rejected';
+
+/**
+ * The terminal (/terminal…) on a handheld: flow tiles, orders and direct documents, the line flow (scan the
+ * location, the product, the quantity, confirm) and the sync chip. Scans go through the manual scan field
+ * (`scan`) or as a keyboard-wedge burst on the page (`wedgeScan`). Test ids only, never visible text.
+ */
+export class TerminalPage extends BasePage {
+  /** /terminal, once the first sync has filled the replica (the tiles show only then). */
+  async open(): Promise<void> {
+    await this.goto('/terminal');
+    await this.expectHome();
+  }
+
+  async expectHome(): Promise<void> {
+    await expect(this.byTestId('terminal-tile-receipt')).toBeVisible({ timeout: 30_000 });
+  }
+
+  async chooseFlow(flow: TerminalFlow): Promise<void> {
+    await this.click(`terminal-tile-${flow}`);
+    await expect(this.page).toHaveURL(new RegExp(`/terminal/${flow}$`));
+  }
+
+  /** Starts a direct receipt (DIN) or release (DOU) on the device; returns the document's id. */
+  async startDirectDocument(): Promise<string> {
+    await this.click('terminal-start-direct');
+    await expect(this.page).toHaveURL(/\/document\/[^/]+$/);
+    await expect(this.byTestId('terminal-document-number')).not.toHaveText('');
+    return decodeURIComponent(this.path().split('/').at(-1) ?? '');
+  }
+
+  async openOrder(orderNumber: string): Promise<void> {
+    await this.click(`terminal-order-${orderNumber}`);
+    await expect(this.byTestId('terminal-order-number')).toHaveText(orderNumber);
+  }
+
+  /** The current step of the line flow (FlowPanel's `data-step`). */
+  async expectStep(step: TerminalStep): Promise<void> {
+    await expect(this.byTestId('terminal-flow')).toHaveAttribute('data-step', step);
+  }
+
+  /** A code typed into the manual scan field and submitted. */
+  async scan(code: string): Promise<void> {
+    await this.fill('terminal-scan-input', code);
+    await this.byTestId('terminal-scan-input').press('Enter');
+  }
+
+  /**
+   * A keyboard-wedge scan: the code and the scanner's Enter suffix as one fast burst of key presses on the
+   * page (nothing focused). One `type` call, so no test-runner round trip falls between two keys.
+   */
+  async wedgeScan(code: string): Promise<void> {
+    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await this.page.keyboard.type(`${code}\n`, { delay: 0 });
+  }
+
+  /**
+   * The device's wedge scanner settings (/terminal/scanner, from the home screen): the longest pause between
+   * two keys of one scan.
+   */
+  async setScannerMaxGap(ms: number): Promise<void> {
+    await this.click('terminal-scanner-settings');
+    await expect(this.byTestId('scanner-settings')).toBeVisible();
+    await this.fill('scanner-max-gap', String(ms));
+    await expect(this.byTestId('scanner-max-gap')).toHaveValue(String(ms));
+  }
+
+  async setQuantity(quantity: number): Promise<void> {
+    await this.fill('terminal-quantity', String(quantity));
+    await expect(this.byTestId('terminal-quantity')).toHaveValue(String(quantity));
+  }
+
+  /** Location, product and quantity of one line, then "confirm line". */
+  async recordLine(location: string, product: string, quantity: number): Promise<void> {
+    await this.expectStep('location');
+    await this.scan(location);
+    await this.expectStep('product');
+    await expect(this.byTestId('terminal-location')).toHaveText(location);
+    await this.scan(product);
+    await this.expectStep('quantity');
+    await expect(this.byTestId('terminal-product')).toContainText(product);
+    await this.setQuantity(quantity);
+    await this.confirmLine();
+  }
+
+  async confirmLine(): Promise<void> {
+    await expect(this.byTestId('terminal-confirm-line')).toBeEnabled();
+    await this.click('terminal-confirm-line');
+    await expect(this.byTestId('terminal-product')).toHaveCount(0);
+  }
+
+  lines(): Locator {
+    return this.byTestId('terminal-line');
+  }
+
+  line(state: LineState): Locator {
+    return this.page.locator(`[data-testid="terminal-line"][data-state="${state}"]`);
+  }
+
+  /** Finishes a direct document: "confirm" (stock moves); back on the flow's list. */
+  async finishDocument(): Promise<void> {
+    await this.click('terminal-finish');
+    await this.click('terminal-finish-confirm');
+    await expect(this.page).toHaveURL(/\/terminal\/(receipt|release)$/);
+  }
+
+  /** Finishes a move order: generate its documents and confirm them; back on the flow's list. */
+  async finishOrder(): Promise<void> {
+    await this.click('terminal-finish');
+    await this.click('terminal-finish-generate-confirm');
+    await expect(this.page).toHaveURL(/\/terminal\/(receipt|release|picking)$/);
+  }
+
+  /** The sync chip's badge: `data-state` is its headline key (chip.online, chip.offline, chip.rejected, …). */
+  chip(): Locator {
+    return this.byTestId('sync-chip').locator('[data-state]');
+  }
+
+  async expectOffline(): Promise<void> {
+    await expect(this.chip()).toHaveAttribute('data-state', 'chip.offline');
+  }
+
+  /** Work waits for the server: the chip counts it (` · N …`). */
+  async expectPendingWork(): Promise<void> {
+    await expect(this.chip()).toContainText('·');
+  }
+
+  /** Online and done pushing: nothing waits (refusals may remain, the chip then says so). */
+  async expectNothingWaiting(timeout = 30_000): Promise<void> {
+    await expect(this.chip()).toHaveAttribute('data-state', /^chip\.(online|rejected)$/, { timeout });
+    await expect(this.chip()).not.toContainText('·', { timeout });
+  }
+
+  /** Online, not syncing, nothing waiting and nothing refused. */
+  async expectSynced(timeout = 30_000): Promise<void> {
+    await expect(this.chip()).toHaveAttribute('data-state', 'chip.online', { timeout });
+    await expect(this.chip()).not.toContainText('·', { timeout });
+  }
+
+  /**
+   * Waits until /sw.js is active and controls the page (needed before an offline reload). Installing precaches
+   * the whole shell, which takes a while on a busy 2-core machine.
+   */
+  async waitForServiceWorker(): Promise<void> {
+    await expect
+      .poll(
+        () =>
+          this.page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+          }),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+  }
+}
