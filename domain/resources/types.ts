@@ -94,7 +94,14 @@ export interface ResourceDefinition {
    */
   readonly customWrite?: boolean;
   /** Named filter presets offered by the list screen (e.g. the system log's errors-only). */
-  readonly presets?: readonly { readonly key: string; readonly filters: readonly { readonly field: string; readonly operator: string; readonly value?: string | number | boolean | null }[] }[];
+  readonly presets?: readonly {
+    readonly key: string;
+    readonly filters: readonly {
+      readonly field: string;
+      readonly operator: string;
+      readonly value?: string | number | boolean | null;
+    }[];
+  }[];
   readonly defaultSort?: { readonly column: string; readonly descending?: boolean };
   /** Rows without a client account (system-wide) are readable by no tenant. */
   readonly tenantOptional?: boolean;

@@ -74,7 +74,6 @@ export const signInAttempt = pgTable(
   ],
 );
 
-
 // ---- Warehouse records: barcodes, files, location maps (server/warehouse/records, server/files) ----
 
 /**

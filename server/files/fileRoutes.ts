@@ -24,7 +24,9 @@ const imageType = /^image\/[a-z0-9][a-z0-9.+-]*$/i;
 /** A file name without folders or control characters, at most 255 characters. */
 const cleanFileName = (name: string | undefined): string => {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const base = basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const base = basename((name ?? '').replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim();
   return (base || 'file').slice(0, 255);
 };
 
@@ -39,7 +41,8 @@ const fromMultipartError = (err: unknown): unknown => {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('fileTooBig');
-  if (typeof code === 'string' && code.startsWith('FST_')) return new AppError('badRequest', { detail: code });
+  if (typeof code === 'string' && code.startsWith('FST_'))
+    return new AppError('badRequest', { detail: code });
   if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message))
     return new AppError('badRequest', { detail: err.message });
   return err;
@@ -59,7 +62,10 @@ export const registerFileRoutes = async (app: FastifyInstance, ctx: AppContext):
     const q = refQuery.safeParse(query);
     if (!q.success)
       throw new AppError('badRequest', {
-        fields: q.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), rule: 'invalidValue' as const })),
+        fields: q.error.issues.map((i) => ({
+          field: String(i.path[0] ?? ''),
+          rule: 'invalidValue' as const,
+        })),
       });
     return q.data;
   };
@@ -77,12 +83,17 @@ export const registerFileRoutes = async (app: FastifyInstance, ctx: AppContext):
           throw new AppError('badRequest', { fields: [{ field: part.fieldname, rule: 'invalidValue' }] });
         if (!imageType.test(part.mimetype)) throw new AppError('fileExtensionNotAllowed');
         const data = await part.toBuffer();
-        files.push({ fileName: cleanFileName(part.filename), contentType: part.mimetype.toLowerCase(), data });
+        files.push({
+          fileName: cleanFileName(part.filename),
+          contentType: part.mimetype.toLowerCase(),
+          data,
+        });
       }
     } catch (err) {
       throw fromMultipartError(err);
     }
-    if (!files.length) throw new AppError('formHasErrors', { fields: [{ field: 'images', rule: 'required' }] });
+    if (!files.length)
+      throw new AppError('formHasErrors', { fields: [{ field: 'images', rule: 'required' }] });
     return reply.status(201).send({ files: await store.save(scope, owner, files) });
   });
 
@@ -109,10 +120,16 @@ export const registerFileRoutes = async (app: FastifyInstance, ctx: AppContext):
     return (
       reply
         .header('content-type', contentType)
-        .header('content-disposition', disposition(inline ? 'inline' : 'attachment', String(file.info.fileName)))
+        .header(
+          'content-disposition',
+          disposition(inline ? 'inline' : 'attachment', String(file.info.fileName)),
+        )
         .header('x-content-type-options', 'nosniff')
         // An uploaded SVG opened on its own must not run scripts in the app's origin.
-        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+        )
         // A file id never gets other bytes.
         .header('cache-control', 'private, max-age=86400, immutable')
         .send(file.data)

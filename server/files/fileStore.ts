@@ -61,7 +61,12 @@ export class FileStore {
   }
 
   /** The owning record by resource name (or API path, any case) and id; 404 when the caller can't see it. */
-  async owner(scope: Scope, type: string, id: string, mode: 'read' | 'write'): Promise<FileOwner & { row: Row }> {
+  async owner(
+    scope: Scope,
+    type: string,
+    id: string,
+    mode: 'read' | 'write',
+  ): Promise<FileOwner & { row: Row }> {
     const wanted = type.toLowerCase();
     const def = this.ctx.schema.definitions.find(
       (d) => d.name !== 'fileInfo' && (d.name.toLowerCase() === wanted || d.path.toLowerCase() === wanted),
@@ -195,7 +200,9 @@ export class FileStore {
     );
     const imageChanged = await this.ctx.db.transaction(async (tx) => {
       const info = await this.info(tx, scope, id, true);
-      await tx.delete(this.table).where(and(eq(this.col('clientAccountId'), scope.clientAccountId), eq(this.col('id'), id)));
+      await tx
+        .delete(this.table)
+        .where(and(eq(this.col('clientAccountId'), scope.clientAccountId), eq(this.col('id'), id)));
       await this.service.log(tx, scope, 'delete', id, info, undefined);
       const [next] = await tx
         .select({ id: this.col('id') })

@@ -65,7 +65,9 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 const productHooks: ResourceHooks = {
   async beforeWrite({ values }) {
     // One code twice (or an EAN-13 and its GTIN-14) is one barcode.
-    return 'barcodes' in values ? { ...values, barcodes: distinctBarcodes(barcodesOf(values.barcodes)) } : values;
+    return 'barcodes' in values
+      ? { ...values, barcodes: distinctBarcodes(barcodesOf(values.barcodes)) }
+      : values;
   },
   async afterWrite({ scope, row, existing, tx }) {
     const barcodes = barcodesOf(row.barcodes);

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type ChangesResponse, changesResponseSchema, type SyncChange, syncHeaders } from '../../domain/sync/wire';
+import {
+  type ChangesResponse,
+  changesResponseSchema,
+  type SyncChange,
+  syncHeaders,
+} from '../../domain/sync/wire';
 import type { AppContext } from '../../server/context';
 import type { Row } from '../../server/resources/rows';
 import type { TestUser } from './builders';
@@ -62,8 +67,10 @@ export const pullAll = async (
 export const keysOf = (changes: readonly SyncChange[]): string[] =>
   changes.map((c) => `${c.op} ${c.entity} ${c.id}`).sort();
 
-export const upsertOf = (entity: SyncChange['entity'], id: unknown): string => `upsert ${entity} ${String(id)}`;
-export const deleteOf = (entity: SyncChange['entity'], id: unknown): string => `delete ${entity} ${String(id)}`;
+export const upsertOf = (entity: SyncChange['entity'], id: unknown): string =>
+  `upsert ${entity} ${String(id)}`;
+export const deleteOf = (entity: SyncChange['entity'], id: unknown): string =>
+  `delete ${entity} ${String(id)}`;
 
 /** The data of the one upsert of a record in a pull (fails when there is not exactly one). */
 export const dataOf = (changes: readonly SyncChange[], entity: SyncChange['entity'], id: unknown): Row => {
@@ -74,7 +81,12 @@ export const dataOf = (changes: readonly SyncChange[], entity: SyncChange['entit
 };
 
 /** A row inserted directly into a resource table (no API, no hooks): the triggers are the only thing logging it. */
-export const aRow = async (ctx: AppContext, resource: string, clientAccountId: string, values: Row): Promise<Row> => {
+export const aRow = async (
+  ctx: AppContext,
+  resource: string,
+  clientAccountId: string,
+  values: Row,
+): Promise<Row> => {
   const table = ctx.schema.resourceTables[resource];
   if (!table) throw new Error(`no table for ${resource}`);
   const [row] = await ctx.db

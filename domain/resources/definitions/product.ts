@@ -16,7 +16,15 @@ export const productResource = defineResource({
   contractorHiddenField: 'hideFromPortal',
   defaultSort: { column: 'index' },
   fields: {
-    index: { kind: 'string', required: true, maxLength: 64, unique: 'account', upperCase: true, forbiddenChars: '_', list: true },
+    index: {
+      kind: 'string',
+      required: true,
+      maxLength: 64,
+      unique: 'account',
+      upperCase: true,
+      forbiddenChars: '_',
+      list: true,
+    },
     name: { kind: 'string', required: true, maxLength: 300, list: true },
     barcodes: { kind: 'tags', list: true },
     sapId: { kind: 'string', maxLength: 64 },

@@ -14,7 +14,15 @@ export const storageSpaceResource = defineResource({
   write: 'power',
   defaultSort: { column: 'label' },
   fields: {
-    label: { kind: 'string', required: true, maxLength: 64, unique: 'account', upperCase: true, forbiddenChars: ' ', list: true },
+    label: {
+      kind: 'string',
+      required: true,
+      maxLength: 64,
+      unique: 'account',
+      upperCase: true,
+      forbiddenChars: ' ',
+      list: true,
+    },
     parentId: { kind: 'ref', ref: 'storageSpace', list: true },
     typeId: { kind: 'ref', ref: 'storageSpaceType', list: true },
     capacityKg: { kind: 'decimal', min: 0, max: 10_000_000 },

@@ -27,7 +27,13 @@ export const wmsDocumentResource = defineResource({
      */
     offlineNumber: { kind: 'string', maxLength: 64, unique: 'account', readOnly: true },
     typeCode: { kind: 'enum', options: documentTypeCodes, required: true, list: true },
-    statusCode: { kind: 'enum', options: documentStatuses, readOnly: true, default: 'workingCopy', list: true },
+    statusCode: {
+      kind: 'enum',
+      options: documentStatuses,
+      readOnly: true,
+      default: 'workingCopy',
+      list: true,
+    },
     contractorId: { kind: 'ref', ref: 'company', list: true },
     sourceLocationId: { kind: 'ref', ref: 'storageSpace', list: true },
     destinationLocationId: { kind: 'ref', ref: 'storageSpace', list: true },
