@@ -1,13 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import type { Mailer } from '../../server/mail/mailer';
 import { createTestDatabaseUrl } from './pgDatabase';
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly ctx: AppContext;
+  /** One API call as `who` (their bearer header; none when undefined), with a JSON payload when given. */
+  call(
+    who: { readonly headers: Readonly<Record<string, string>> } | undefined,
+    method: HttpMethod,
+    url: string,
+    payload?: unknown,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -35,6 +45,13 @@ export const createTestApp = async (
   return {
     app,
     ctx: app.ctx,
+    call: (who, method, url, payload, headers = {}) =>
+      app.inject({
+        method,
+        url,
+        headers: { ...who?.headers, ...headers },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      }),
     close: async () => {
       await app.close();
       await database.drop();

@@ -16,7 +16,7 @@ import {
   stockRowsOf,
   type TestUser,
 } from '../../../support/builders';
-import { createTestApp, type TestApp } from '../../../support/testApp';
+import { createTestApp, type HttpMethod, type TestApp } from '../../../support/testApp';
 
 const year = new Date().getUTCFullYear();
 
@@ -39,13 +39,8 @@ describe('document lines API', () => {
   });
   afterAll(async () => t.close());
 
-  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user.headers,
-      ...(payload === undefined ? {} : { payload: payload as Row }),
-    });
+  const call = (user: TestUser, method: HttpMethod, url: string, payload?: unknown) =>
+    t.call(user, method, url, payload);
 
   /** An empty working copy made through the API, as a terminal opens it. */
   const openDocument = async (body: Row, user = admin) => {

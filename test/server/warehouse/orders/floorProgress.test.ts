@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../../../server/resources/rows';
 import {
+  aContractorUser,
   anAccount,
   anOrderLocation,
   anOrderProduct,
   anOrderRow,
-  aContractorUser,
   aUser,
   receiveOrderStock,
   type TestUser,
 } from '../../../support/builders';
-import { createTestApp, type TestApp } from '../../../support/testApp';
+import { createTestApp, type HttpMethod, type TestApp } from '../../../support/testApp';
 
 let t: TestApp;
 let acc: string;
@@ -46,15 +46,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-function call(who: TestUser, method: Method, url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as Row }),
-  });
-}
+const call = (who: TestUser, method: HttpMethod, url: string, payload?: unknown) =>
+  t.call(who, method, url, payload);
 
 describe('the terminal reads order progress', () => {
   it('Move/Progress and Verify/Progress: 200 for a terminal-only user, the account’s orders only', async () => {
@@ -106,7 +99,7 @@ describe('the terminal reads order progress', () => {
   });
 
   it('writes stay closed to the picker (403); contractors and users without either switch read nothing', async () => {
-    const writes: [Method, string, unknown][] = [
+    const writes: [HttpMethod, string, unknown][] = [
       ['POST', '/api/WmsOrder', { typeCode: 'OOU' }],
       ['PUT', `/api/WmsOrder/${move.id}`, { comment: 'no' }],
       [

@@ -12,7 +12,7 @@ import {
   aUser,
   type TestUser,
 } from '../../../support/builders';
-import { createTestApp, type TestApp } from '../../../support/testApp';
+import { createTestApp, type HttpMethod, type TestApp } from '../../../support/testApp';
 
 let t: TestApp;
 let acc: string;
@@ -33,14 +33,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-const call = (user: TestUser, method: Method, url: string, payload?: unknown, lng?: string) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...user.headers, ...(lng ? { 'accept-language': lng } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as Row }),
-  });
+const call = (user: TestUser, method: HttpMethod, url: string, payload?: unknown, lng?: string) =>
+  t.call(user, method, url, payload, lng ? { 'accept-language': lng } : {});
 
 const year = new Date().toISOString().slice(0, 4);
 

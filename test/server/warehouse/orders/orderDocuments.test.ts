@@ -10,7 +10,7 @@ import {
   stockQuantityOf,
   type TestUser,
 } from '../../../support/builders';
-import { createTestApp, type TestApp } from '../../../support/testApp';
+import { createTestApp, type HttpMethod, type TestApp } from '../../../support/testApp';
 
 let t: TestApp;
 let acc: string;
@@ -25,14 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-const call = (who: TestUser, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as Row }),
-  });
+const call = (who: TestUser, method: HttpMethod, url: string, payload?: unknown) =>
+  t.call(who, method, url, payload);
 const record = (who: TestUser, positionId: unknown, quantity: string) =>
   call(who, 'PATCH', `/api/WmsOrderPosition/${String(positionId)}/QuantityReal?quantityReal=${quantity}`);
 const orderOf = async (id: unknown) => (await call(user, 'GET', `/api/WmsOrder/${String(id)}`)).json();

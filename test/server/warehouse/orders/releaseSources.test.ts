@@ -10,7 +10,7 @@ import {
   stockQuantityOf,
   type TestUser,
 } from '../../../support/builders';
-import { createTestApp, type TestApp } from '../../../support/testApp';
+import { createTestApp, type HttpMethod, type TestApp } from '../../../support/testApp';
 
 let t: TestApp;
 let acc: string;
@@ -23,14 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: user.headers,
-    ...(payload === undefined ? {} : { payload: payload as Row }),
-  });
+const call = (method: HttpMethod, url: string, payload?: unknown) => t.call(user, method, url, payload);
 
 /** What a document line releases: location, bin, serial, production and expiry date, quantity. */
 const lineKey = (p: Row) => [

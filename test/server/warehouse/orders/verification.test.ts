@@ -14,7 +14,7 @@ import {
   stockQuantityOf,
   type TestUser,
 } from '../../../support/builders';
-import { createTestApp, type TestApp } from '../../../support/testApp';
+import { createTestApp, type HttpMethod, type TestApp } from '../../../support/testApp';
 
 let t: TestApp;
 
@@ -23,14 +23,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const call = (who: TestUser, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as Row }),
-  });
+const call = (who: TestUser, method: HttpMethod, url: string, payload?: unknown) =>
+  t.call(who, method, url, payload);
 const count = (who: TestUser, positionId: unknown, quantity: number) =>
   call(who, 'PATCH', `/api/WmsOrderPosition/${String(positionId)}/QuantityReal?quantityReal=${quantity}`);
 

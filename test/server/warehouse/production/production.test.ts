@@ -11,7 +11,7 @@ import {
   stockQuantityOf,
   type TestUser,
 } from '../../../support/builders';
-import { createTestApp, type TestApp } from '../../../support/testApp';
+import { createTestApp, type HttpMethod, type TestApp } from '../../../support/testApp';
 
 let t: TestApp;
 let acc: string;
@@ -26,14 +26,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const call = (who: TestUser, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...who.headers, 'accept-language': 'en-us' },
-    ...(payload === undefined ? {} : { payload: payload as Row }),
-  });
+const call = (who: TestUser, method: HttpMethod, url: string, payload?: unknown) =>
+  t.call(who, method, url, payload, { 'accept-language': 'en-us' });
 
 /**
  * A production order on the floor: `made` (output, received at `store`) from `flour` (input, taken from
@@ -273,7 +267,7 @@ describe('Production documents', () => {
     expect(await stockQuantityOf(t.ctx, acc, String(flour.id), String(silo.id))).toBe(6);
     expect(await stockQuantityOf(t.ctx, acc, String(made.id), String(store.id))).toBe(2);
 
-    const frozen: [Method, string, unknown][] = [
+    const frozen: [HttpMethod, string, unknown][] = [
       ['POST', '/api/Production/GenerateDocuments', { orderId: order.id }],
       ['GET', `/api/Production/${order.id}/ConfirmDocuments`, undefined],
       ['PUT', `/api/WmsOrder/${order.id}`, { comment: 'more' }],

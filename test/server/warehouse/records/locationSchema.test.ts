@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Row } from '../../../../server/resources/rows';
 import {
   aContractorUser,
   aLocation,
@@ -8,7 +7,7 @@ import {
   aUser,
   type TestUser,
 } from '../../../support/builders';
-import { createTestApp, type TestApp } from '../../../support/testApp';
+import { createTestApp, type HttpMethod, type TestApp } from '../../../support/testApp';
 
 let t: TestApp;
 let acc: string;
@@ -23,14 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const schemaCall = (who: TestUser, method: Method, id: unknown, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/StorageSpace/${String(id)}/schema`,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as Row }),
-  });
+const schemaCall = (who: TestUser, method: HttpMethod, id: unknown, payload?: unknown) =>
+  t.call(who, method, `/api/StorageSpace/${String(id)}/schema`, payload);
 
 const svg =
   '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50"><rect width="10" height="5"/></svg>';
