@@ -7,16 +7,16 @@ import {
   orderTypeCodes,
   orderTypes,
 } from '../../../domain/warehouse/orderTypes';
+import { positionsProgress } from '../../../domain/warehouse/positionsProgress';
 import { addQuantities, roundQuantity, subtractQuantity } from '../../../domain/warehouse/quantity';
 import { verificationDifferences } from '../../../domain/warehouse/statuses';
 import type { AppContext } from '../../context';
 import { type Row, toApiRow } from '../../resources/rows';
-import { filterCondition } from '../../resources/sqlFilters';
 import type { Scope } from '../../resources/scope';
+import { filterCondition } from '../../resources/sqlFilters';
 import { assertFloorAccess } from './orderAccess';
 import { OrderStore } from './orderStore';
 import { col } from './orderTables';
-import { positionsProgress } from './positionsProgress';
 import { isFinishedCount, progressOf } from './refreshOrder';
 
 const codesOf = (group: OrderGroup): string[] => orderTypeCodes.filter((c) => orderTypes[c].group === group);

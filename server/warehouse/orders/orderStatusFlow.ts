@@ -1,6 +1,6 @@
 import type { OrderGroup } from '../../../domain/warehouse/orderTypes';
+import type { PositionProgress } from '../../../domain/warehouse/positionsProgress';
 import { canTransition, type OrderStatus } from '../../../domain/warehouse/statuses';
-import type { PositionProgress } from './positionsProgress';
 
 /** Statuses an order moves through by itself while it is being realised (documents, terminal counts). */
 const automatic: readonly OrderStatus[] = [

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
+import type { DocumentTotals } from '../../../domain/warehouse/positionsProgress';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
 import { type Row, toApiRow } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
 import { col, type OrderTables, orderTablesOf } from './orderTables';
 import type { PositionValues } from './parseOrderInput';
-import type { DocumentTotals } from './positionsProgress';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,4 +1,5 @@
 import { orderTypeOf } from '../../../domain/warehouse/orderTypes';
+import { type PositionProgress, positionsProgress } from '../../../domain/warehouse/positionsProgress';
 import { isOrderStatus, verificationStatus } from '../../../domain/warehouse/statuses';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
@@ -6,7 +7,6 @@ import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
 import { realisationStatus, statusPath } from './orderStatusFlow';
 import { OrderStore } from './orderStore';
-import { type PositionProgress, positionsProgress } from './positionsProgress';
 
 /** Progress of an order's positions from its stored positions and its documents. */
 export const progressOf = async (

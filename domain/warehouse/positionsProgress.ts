@@ -1,9 +1,4 @@
-import {
-  addQuantities,
-  compareQuantities,
-  roundQuantity,
-  subtractQuantity,
-} from '../../../domain/warehouse/quantity';
+import { addQuantities, compareQuantities, roundQuantity, subtractQuantity } from './quantity';
 
 /** What progress needs of an order position. */
 export interface ProgressInput {
