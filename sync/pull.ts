@@ -1,6 +1,13 @@
-import { isSyncEntity, type SyncChange, syncHeaders, syncWireVersion } from '../domain/sync/wire';
+import {
+  changesLimits,
+  isSyncEntity,
+  type SyncChange,
+  syncHeaders,
+  syncPaths,
+  syncWireVersion,
+} from '../domain/sync/wire';
 import { classify } from './classify';
-import type { SyncAuth, SyncStore, SyncTransport } from './ports';
+import type { SyncAuth, SyncStore, SyncTransport, TransportResponse } from './ports';
 import { applyChangesPage, finishPull } from './replica';
 
 /** Progress of a pull: rows received so far and what the server says is still waiting. */
@@ -22,7 +29,10 @@ export interface PullDeps {
   readonly auth: SyncAuth;
   readonly deviceId: string;
   readonly now: () => number;
-  /** Page size asked for (the server caps it). */
+  /**
+   * Page size asked for (the server caps it); default the server's maximum: every page is one store transaction,
+   * and an initial sync of 100k+ rows in fewer, larger ones comes much closer to one bulk put.
+   */
   readonly limit?: number;
   readonly active?: () => boolean;
   readonly onProgress?: (progress: PullProgress) => void;
@@ -79,23 +89,30 @@ const maxAuthRounds = 2;
 /**
  * Pulls the change feed until `hasMore` is false: each page in one store transaction (its cursor with it,
  * so an interrupted pull resumes where it stopped), then the pull's end (watermark, rebase, lastSyncAt).
+ * The next page is asked for as soon as a page has arrived, so the server's work and the transfer overlap
+ * the apply (an initial sync is a hundred pages and more); a page is only ever applied after the one before.
  */
 export const pullAll = async (deps: PullDeps): Promise<PullResult> => {
   const { store, transport } = deps;
   const active = deps.active ?? (() => true);
   const meta = await store.read((tx) => tx.meta());
   const initial = meta.lastSyncAt === null;
+  const limit = String(deps.limit ?? changesLimits.max);
+  const fetchPage = (since: string | null) =>
+    transport.send({
+      method: 'GET',
+      path: syncPaths.changes,
+      query: { ...(since ? { since } : {}), limit },
+      headers: { [syncHeaders.deviceId]: deps.deviceId },
+    });
   let cursor = meta.cursor;
+  let next: Promise<TransportResponse> | null = null;
   let received = 0;
   let authRounds = 0;
   for (;;) {
     if (!active()) return { stop: 'stopped', received };
-    const response = await transport.send({
-      method: 'GET',
-      path: '/api/sync/changes',
-      query: { ...(cursor ? { since: cursor } : {}), limit: String(deps.limit ?? 1000) },
-      headers: { [syncHeaders.deviceId]: deps.deviceId },
-    });
+    const response = await (next ?? fetchPage(cursor));
+    next = null;
     deps.onAnswer?.(response.status);
     const verdict = classify(response);
     if (verdict.kind === 'auth') {
@@ -115,6 +132,8 @@ export const pullAll = async (deps: PullDeps): Promise<PullResult> => {
     authRounds = 0;
     const page = parsePage(response.body);
     if (!page) return { stop: 'failed', received, status: response.status, code: 'clientVersionOutdated' };
+    // A GET: when the pull stops before it is used, nothing happened on the server.
+    if (page.hasMore && active()) next = fetchPage(page.cursor);
     await store.write((tx) => applyChangesPage(tx, page.changes, page.cursor));
     received += page.changes.length;
     cursor = page.cursor;

@@ -1,4 +1,3 @@
-import { parseStockKey } from '../domain/warehouse/stock';
 import type { StoreTx } from './ports';
 import {
   applyEntries,
@@ -32,11 +31,10 @@ const byId = (ids: readonly string[], rows: readonly Row[]): Map<string, Row | n
   return new Map(ids.map((id) => [id, found.get(id) ?? null]));
 };
 
-/** Stock rows of the view by key; duplicates of one key (mid-pull) are summed under the first id. */
+/** Stock rows of the view by key (read by their key); duplicates of one key (mid-pull) are summed under the first id. */
 const viewStock = async (tx: StoreTx, keys: readonly string[]): Promise<Map<string, StockRecord[]>> => {
   const wanted = new Set(keys);
-  const products = [...new Set(keys.map((k) => parseStockKey(k).productId))];
-  const rows = products.length ? await tx.where('stock', 'productId', products) : [];
+  const rows = wanted.size ? await tx.where('stock', 'key', [...wanted]) : [];
   const out = new Map<string, StockRecord[]>();
   for (const row of rows) {
     const key = String(row.key);
@@ -123,7 +121,10 @@ export const baseSource = (tx: StoreTx): StateSource => ({
   positionsOf: (orderIds) => baseChildren(tx, 'wmsOrderPosition', 'orderId', orderIds),
 });
 
-/** Adds what a replay found missing to `state` (never overwriting what is there). */
+/**
+ * Adds what a replay found missing to `state` (never overwriting what is there). Every kind is read at once;
+ * a missing document brings its lines along (what an entry on a document asks for next), saving a round.
+ */
 export const loadMissing = async (
   state: ReplicaState,
   missing: Missing,
@@ -132,23 +133,28 @@ export const loadMissing = async (
   const setAbsent = <V>(map: Map<string, V | null>, found: Map<string, V | null>) => {
     for (const [k, v] of found) if (!map.has(k)) map.set(k, v);
   };
-  if (missing.documents.size) setAbsent(state.documents, await source.documents([...missing.documents]));
-  if (missing.lineSets.size) {
-    const ids = [...missing.lineSets];
-    for (const line of await source.linesOf(ids))
-      if (!state.lines.has(line.id)) state.lines.set(line.id, line);
-    for (const id of ids) state.lineSets.add(id);
-  }
-  if (missing.stock.size) setAbsent(state.stock, await source.stock([...missing.stock]));
-  if (missing.orders.size) setAbsent(state.orders, await source.orders([...missing.orders]));
-  if (missing.orderPositions.size)
-    setAbsent(state.orderPositions, await source.orderPositions([...missing.orderPositions]));
-  if (missing.positionSets.size) {
-    const ids = [...missing.positionSets];
-    for (const p of await source.positionsOf(ids))
-      if (!state.orderPositions.has(p.id)) state.orderPositions.set(p.id, p);
-    for (const id of ids) state.positionSets.add(id);
-  }
+  const none = Promise.resolve(new Map<string, never>());
+  const lineSets = [...new Set([...missing.lineSets, ...missing.documents])].filter(
+    (id) => !state.lineSets.has(id),
+  );
+  const positionSets = [...missing.positionSets];
+  const [documents, lines, stock, orders, orderPositions, positions] = await Promise.all([
+    missing.documents.size ? source.documents([...missing.documents]) : none,
+    lineSets.length ? source.linesOf(lineSets) : Promise.resolve([]),
+    missing.stock.size ? source.stock([...missing.stock]) : none,
+    missing.orders.size ? source.orders([...missing.orders]) : none,
+    missing.orderPositions.size ? source.orderPositions([...missing.orderPositions]) : none,
+    positionSets.length ? source.positionsOf(positionSets) : Promise.resolve([]),
+  ]);
+  setAbsent(state.documents, documents);
+  for (const line of lines) if (!state.lines.has(line.id)) state.lines.set(line.id, line);
+  for (const id of lineSets) state.lineSets.add(id);
+  setAbsent(state.stock, stock);
+  setAbsent(state.orders, orders);
+  // Rows by id first, then the sets: as when they were read one after the other.
+  setAbsent(state.orderPositions, orderPositions);
+  for (const p of positions) if (!state.orderPositions.has(p.id)) state.orderPositions.set(p.id, p);
+  for (const id of positionSets) state.positionSets.add(id);
 };
 
 export interface LoadedReplay extends RebaseResult {

@@ -115,6 +115,8 @@ export const emptyMeta: SyncMeta = {
 
 /** The secondary lookups every store offers (Dexie indexes, or filters in memory). */
 export type RowIndex =
+  /** A stock row's key (domain stockKeyString). */
+  | 'key'
   | 'productId'
   | 'locationId'
   | 'container'

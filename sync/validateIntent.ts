@@ -74,7 +74,8 @@ export interface IntentCheckInput {
 export const checkIntent = async (input: IntentCheckInput): Promise<IntentCheck> => {
   const { reader, intent, before, after, config, today } = input;
   const reserving = config.workingCopiesCountInStock;
-  const validate = async (doc: Row, lines: readonly Row[], availability: boolean) => {
+  /** The rules on the document with these lines; `available` only when asked (and then also without it). */
+  const judge = async (doc: Row, lines: readonly Row[], availability: boolean) => {
     const draft = documentDraftOf(doc);
     const drafts = lines.map(positionDraftOf);
     const ownReserved = reservedBy(before.documents.get(doc.id), linesOfState(before, doc.id), { reserving });
@@ -83,8 +84,15 @@ export const checkIntent = async (input: IntentCheckInput): Promise<IntentCheck>
       ownReserved,
       documentId: doc.id,
     });
-    return validateDocument(draft, drafts, context);
+    const { available: _available, ...withoutAvailability } = context;
+    return {
+      issues: validateDocument(draft, drafts, context),
+      /** The same rules with the availability rule skipped (as the server skips it there). */
+      withoutAvailability: () => validateDocument(draft, drafts, withoutAvailability),
+    };
   };
+  const validate = async (doc: Row, lines: readonly Row[], availability: boolean) =>
+    (await judge(doc, lines, availability)).issues;
 
   switch (intent.kind) {
     case 'document.create': {
@@ -128,13 +136,16 @@ export const checkIntent = async (input: IntentCheckInput): Promise<IntentCheck>
           return refuse({ code: 'formHasErrors', fields: [{ field: 'productId', rule: 'required' }] });
       }
       const lines = linesOfState(after, documentId);
-      const issues = await validate(doc, lines, reserving);
+      if (reserving || intent.kind === 'line.remove') {
+        const issues = await validate(doc, lines, reserving);
+        return issues.length ? refuse(refusalOf(issues)) : ok;
+      }
+      // Not reserving: the server checks stock only at confirmation — tell the user now anyway. One context
+      // serves both: the rules without availability decide, the availability rule only warns.
+      const judged = await judge(doc, lines, true);
+      const issues = judged.withoutAvailability();
       if (issues.length) return refuse(refusalOf(issues));
-      if (reserving || intent.kind === 'line.remove') return ok;
-      // Not reserving: the server checks stock only at confirmation — tell the user now anyway.
-      const warnings = (await validate(doc, lines, true)).filter(
-        (i) => i.code === 'quantityExceedsAvailable',
-      );
+      const warnings = judged.issues.filter((i) => i.code === 'quantityExceedsAvailable');
       return { refusal: null, warnings };
     }
     case 'document.confirm': {

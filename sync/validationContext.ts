@@ -75,14 +75,15 @@ export const loadLocationRules = async (
   reader: RowReader,
   ids: readonly string[] | undefined,
 ): Promise<Map<string, LocationRules>> => {
-  const rows =
+  // Location types are a handful of rows: read them all alongside, not after, the locations.
+  const [rows, types] = await Promise.all([
     ids === undefined
-      ? await reader.all('storageSpace')
+      ? reader.all('storageSpace')
       : ids.length
-        ? await reader.get('storageSpace', [...new Set(ids)])
-        : [];
-  const typeIds = [...new Set(rows.map((r) => textOf(r.typeId)).filter((t): t is string => t !== null))];
-  const types = typeIds.length ? await reader.get('storageSpaceType', typeIds) : [];
+        ? reader.get('storageSpace', [...new Set(ids)])
+        : Promise.resolve([]),
+    ids === undefined || ids.length ? reader.all('storageSpaceType') : Promise.resolve([]),
+  ]);
   const typeById = new Map(types.map((t) => [t.id, t]));
   return new Map(
     rows.map((r) => {
@@ -107,12 +108,13 @@ export const loadOrderRules = async (
   orderId: string,
   exceptDocumentId: string | undefined,
 ): Promise<OrderRules | undefined> => {
-  const [order] = await reader.get('wmsOrder', [orderId]);
+  const [[order], positions, linked] = await Promise.all([
+    reader.get('wmsOrder', [orderId]),
+    reader.where('wmsOrderPosition', 'orderId', [orderId]),
+    reader.where('wmsDocument', 'orderId', [orderId]),
+  ]);
   if (!order) return undefined;
-  const positions = await reader.where('wmsOrderPosition', 'orderId', [orderId]);
-  const documents = (await reader.where('wmsDocument', 'orderId', [orderId])).filter(
-    (d) => d.statusCode === 'confirmed' && d.id !== exceptDocumentId,
-  );
+  const documents = linked.filter((d) => d.statusCode === 'confirmed' && d.id !== exceptDocumentId);
   const lines = documents.length
     ? await reader.where(
         'wmsDocumentPosition',
@@ -142,15 +144,17 @@ export const loadOrderRules = async (
   };
 };
 
-/** Available (on hand − reserved, plus what the document reserves itself) per stock key. */
+/**
+ * Available (on hand − reserved, plus what the document reserves itself) per stock key. The rows are read
+ * by their key: exactly the rows asked about, not every row of their products.
+ */
 export const loadAvailable = async (
   reader: RowReader,
   keys: readonly string[],
   ownReserved: ReadonlyMap<string, number> | undefined,
 ): Promise<Map<string, number>> => {
   const wanted = new Set(keys);
-  const products = [...new Set(keys.map((k) => (JSON.parse(k) as string[])[0] ?? ''))];
-  const rows = products.length ? ((await reader.where('stock', 'productId', products)) as StockRecord[]) : [];
+  const rows = wanted.size ? ((await reader.where('stock', 'key', [...wanted])) as StockRecord[]) : [];
   const onHand = new Map<string, number>();
   const reserved = new Map<string, number>();
   for (const r of rows) {
@@ -189,6 +193,30 @@ const loadLocationLoad = async (
   return out;
 };
 
+/** Container (bin) → the location holding it: the first location in (container, location) order, as on the server. */
+const loadContainerLocations = async (
+  reader: RowReader,
+  containers: ReadonlySet<string>,
+): Promise<Map<string, string>> => {
+  const out = new Map<string, string>();
+  if (!containers.size) return out;
+  const rows = ((await reader.where('stock', 'container', [...containers])) as StockRecord[])
+    .filter((r) => r.container !== null)
+    .sort((a, b) =>
+      (a.container ?? '') < (b.container ?? '')
+        ? -1
+        : (a.container ?? '') > (b.container ?? '')
+          ? 1
+          : a.locationId < b.locationId
+            ? -1
+            : a.locationId > b.locationId
+              ? 1
+              : 0,
+    );
+  for (const r of rows) if (r.container && !out.has(r.container)) out.set(r.container, r.locationId);
+  return out;
+};
+
 /** The ValidationContext of a document and its positions, read from the replica's view. */
 export const buildValidationContext = async (
   reader: RowReader,
@@ -201,58 +229,36 @@ export const buildValidationContext = async (
   const type = documentTypeOf(document.typeCode);
   const noLookups = { products: new Map(), locations: new Map() };
   const resolved = positions.map((p, i) => resolvePosition(document, type, p, i, noLookups));
-  const products = await loadProductRules(
-    reader,
-    positions.map((p) => p.productId),
-  );
   const locationIds = new Set<string>();
   for (const id of [document.sourceLocationId, document.destinationLocationId]) if (id) locationIds.add(id);
   for (const p of resolved) {
     if (p.sourceLocationId) locationIds.add(p.sourceLocationId);
     if (p.destinationLocationId) locationIds.add(p.destinationLocationId);
   }
-  const locations = await loadLocationRules(reader, [...locationIds]);
-
   const containers = new Set<string>();
   for (const c of [document.sourceContainer, document.destinationContainer]) if (c) containers.add(c);
   for (const p of resolved) {
     if (p.sourceContainer) containers.add(p.sourceContainer);
     if (p.destinationContainer) containers.add(p.destinationContainer);
   }
-  const containerLocations = new Map<string, string>();
-  if (containers.size) {
-    const rows = ((await reader.where('stock', 'container', [...containers])) as StockRecord[])
-      .filter((r) => r.container !== null)
-      .sort((a, b) =>
-        (a.container ?? '') < (b.container ?? '')
-          ? -1
-          : (a.container ?? '') > (b.container ?? '')
-            ? 1
-            : a.locationId < b.locationId
-              ? -1
-              : a.locationId > b.locationId
-                ? 1
-                : 0,
-      );
-    for (const r of rows)
-      if (r.container && !containerLocations.has(r.container))
-        containerLocations.set(r.container, r.locationId);
-  }
-
-  let available: Map<string, number> | undefined;
-  if (opts.availability) {
-    const keys = resolved.flatMap((p) => {
-      const key = sourceKeyOf(p);
-      return key ? [stockKeyString(key)] : [];
-    });
-    available = await loadAvailable(reader, keys, opts.ownReserved);
-  }
-  const locationLoadKg = config.rules.rackCapacity.enabled
-    ? await loadLocationLoad(reader, [...locationIds])
-    : undefined;
-  const order = document.orderId
-    ? await loadOrderRules(reader, document.orderId, opts.documentId)
-    : undefined;
+  const keys = opts.availability
+    ? resolved.flatMap((p) => {
+        const key = sourceKeyOf(p);
+        return key ? [stockKeyString(key)] : [];
+      })
+    : [];
+  // Independent reads, issued together: each awaited round trip is a wait the scanner sees.
+  const [products, locations, containerLocations, available, locationLoadKg, order] = await Promise.all([
+    loadProductRules(
+      reader,
+      positions.map((p) => p.productId),
+    ),
+    loadLocationRules(reader, [...locationIds]),
+    loadContainerLocations(reader, containers),
+    opts.availability ? loadAvailable(reader, keys, opts.ownReserved) : undefined,
+    config.rules.rackCapacity.enabled ? loadLocationLoad(reader, [...locationIds]) : undefined,
+    document.orderId ? loadOrderRules(reader, document.orderId, opts.documentId) : undefined,
+  ]);
   return {
     today,
     products,

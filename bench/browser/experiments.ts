@@ -13,9 +13,9 @@ import type { Spent } from './protocol';
 const allTables = (): string[] => [...Object.keys(replicaTables), 'outbox', 'shadow', 'meta'];
 
 /**
- * dexieTx.where with one `equals(value).toArray()` per value, issued together, instead of `anyOf(values)`:
- * Dexie walks anyOf with a cursor, one IndexedDB round trip per row and per skipped value, while equals()
- * reads with getAll, one request per value, all in flight at once.
+ * A `where` with one `equals(value).toArray()` per value, issued together, instead of `anyOf(values)`: Dexie
+ * walks anyOf with a cursor, one IndexedDB round trip per row and per skipped value, while equals() reads with
+ * getAll, one request per value, all in flight at once. (The real store does this now, values in key order.)
  */
 const parallelWhere =
   (source: { table(name: string): Table }): StoreTx['where'] =>
@@ -37,7 +37,11 @@ const parallelWhere =
     return out;
   };
 
-/** The replica's store with the parallel `where` (writes, reads and the screens' reader). */
+/**
+ * The replica's store in plain transactions (writes, reads and the screens' reader) with the parallel
+ * `where`: every write awaited in turn and every read sent to IndexedDB — the real store without its
+ * write-behind and its read cache of feed tables (src/db/dexieSyncStore.ts), to show what those two give.
+ */
 export const parallelWhereStore = (store: DexieSyncStore): SyncStore & { reader: StoreTx } => ({
   reader: { ...dexieTx(store.db), where: parallelWhere(store.db) },
   write: (work) =>
@@ -52,7 +56,7 @@ export const parallelWhereStore = (store: DexieSyncStore): SyncStore & { reader:
   close: () => store.close(),
 });
 
-/** What an indexed count would cost next to outboxCounts' filtered cursor walk, on the outbox as it is. */
+/** outboxCounts (an index count per user since the [status+userId+mutationId] index) next to one plain count. */
 export const outboxCountCost = async (
   store: DexieSyncStore,
   userId: string,
@@ -61,7 +65,7 @@ export const outboxCountCost = async (
   const counts = await store.read((tx) => tx.outboxCounts(userId));
   const current = performance.now() - started;
   started = performance.now();
-  // One count request over the [status+mutationId] range (what a [status+userId] index would allow).
+  // One count request over the [status+mutationId] range, every user's entries.
   await store.db.outbox
     .where('[status+mutationId]')
     .between(['pending', -Infinity], ['pending', Infinity])

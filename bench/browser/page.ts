@@ -11,7 +11,7 @@ import type { RowReader, SyncAuth, SyncStore, SyncTransport } from '../../sync/p
 import { drain } from '../../sync/push';
 import { SyncEngine } from '../../sync/syncEngine';
 import type { OutboxEntry, StockRecord } from '../../sync/types';
-import { outboxCountCost, parallelWhereStore, pipelinedPull } from './experiments';
+import { outboxCountCost, pipelinedPull } from './experiments';
 import { countsOf, Meter, meteredStore, meteredTransport, TxMeter } from './meter';
 import { lookupProduct } from './productLookup';
 import type {
@@ -89,10 +89,11 @@ const setup = async (
     feed.tombstones += entities.delete ?? 0;
     feed.pages.push({ entities, sendMs: ms, writeMs: null });
   });
-  // A write right after a feed page is that page's; any other (finishPull, enqueue, outbox) is counted apart.
+  // Pages are written in the order they came (the pull asks for the next one while it writes one): a write
+  // is the oldest unwritten page's; with none waiting (finishPull, enqueue, outbox) it is counted apart.
   const metered = meteredStore(store, writes, (ms) => {
-    const last = feed.pages.at(-1);
-    if (last && last.writeMs === null) last.writeMs = ms;
+    const waiting = feed.pages.find((p) => p.writeMs === null);
+    if (waiting) waiting.writeMs = ms;
     else feed.otherWrites.push(ms);
   });
   const locks =
@@ -123,12 +124,13 @@ const setup = async (
   engine.start();
   // The same engine on a store that meters every StoreTx call: only for the diagnostic scans, never measured.
   const txMeter = new TxMeter();
-  const parallel = parallelWhereStore(store);
+  // The real store reads with the parallel `where` itself now (src/db/dexieSyncStore.ts): the experiment's
+  // variants run on it too.
   const variants = {
     measured: { engine, reader: store.reader },
     metered: { engine: engineWith(txMeter.store(store)), reader: store.reader },
-    parallelWhere: { engine: engineWith(parallel), reader: parallel.reader },
-    parallelWhereMetered: { engine: engineWith(txMeter.store(parallel)), reader: parallel.reader },
+    parallelWhere: { engine: engineWith(store), reader: store.reader },
+    parallelWhereMetered: { engine: engineWith(txMeter.store(store)), reader: store.reader },
   };
   session = {
     setup: input,

@@ -122,9 +122,30 @@ const pageSummary = (pages: readonly FeedPage[]): string[] => {
   );
 };
 
+/** Runs `work` with the page's JS CPU-profiled (CDP Profiler), unthrottled. */
+const profiled = async <T>(
+  page: Page,
+  work: () => Promise<T>,
+): Promise<{ value: T; profile: CpuProfile }> => {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+    const value = await work();
+    const stopped = await cdp.send('Profiler.stop');
+    return { value, profile: stopped.profile };
+  } finally {
+    await cdp.detach();
+  }
+};
+
 const benchSync = async (page: Page, data: ServerData, v: Verdicts): Promise<void> => {
   const cpuFrom = probe();
-  const sync = await call(page, 'initialSync');
+  const run = profiling
+    ? await profiled(page, () => call(page, 'initialSync'))
+    : { value: await call(page, 'initialSync'), profile: undefined };
+  const sync = run.value;
   const cpuSync = probe();
   const expected = await expectedRows(data);
   for (const [table, n] of Object.entries(expected))
@@ -143,13 +164,18 @@ const benchSync = async (page: Page, data: ServerData, v: Verdicts): Promise<voi
   );
   log(
     `    feed delivered ${sync.received.toLocaleString('en')} changes (${sync.tombstones.toLocaleString('en')} tombstones); ` +
-      `waiting for the feed ${share(sync.send, sync.ms)}, applying pages ${share(sync.write, sync.ms)}`,
+      `feed requests ${share(sync.send, sync.ms)}, applying pages ${share(sync.write, sync.ms)} ` +
+      `(the next page is asked for while one is applied: the two overlap)`,
   );
   for (const line of pageSummary(sync.pages)) log(line);
   const syncCpu = cpuBetween(cpuFrom, cpuSync);
   if (syncCpu) log(`    ${syncCpu}`);
   if (sync.otherWrites.length)
     log(`    other write transactions (finishPull): ${sync.otherWrites.map((w) => ms(w)).join(', ')}`);
+  if (run.profile) {
+    log('    CPU profile of the page during the initial sync, self time:');
+    for (const line of topSelfTime(run.profile, 20)) log(line);
+  }
   log(
     `  raw Dexie bulkPut of the same ${raw.rows.toLocaleString('en')} rows (one transaction, one bulkPut per table): ` +
       `${seconds(raw.ms)} = ${rate(raw.rows, raw.ms, 'rows')} (reading them back first: ${seconds(raw.readMs)})`,

@@ -69,3 +69,49 @@ export const syncHeaders = {
 
 /** Page size limits of the feed. */
 export const changesLimits = { default: 1000, max: 5000 } as const;
+
+/** Routes of the sync protocol. */
+export const syncPaths = { changes: '/api/sync/changes', push: '/api/sync/push' } as const;
+
+/** Calls one batch push may carry. */
+export const pushLimits = { maxMutations: 100 } as const;
+
+/** One intent's call in a batch push, with what its own request would carry in the sync headers. */
+export const pushedCallSchema = z.object({
+  idempotencyKey: z.string().min(1),
+  deviceId: z.string().min(1),
+  mutationId: z.number().int().positive(),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  /** An API path without query string (`/api/…`, never `/api/sync/…`). */
+  path: z.string().regex(/^\/api\/[^?#]*$/),
+  query: z.record(z.string(), z.string()).optional(),
+  body: z.unknown().optional(),
+});
+export type PushedCall = z.infer<typeof pushedCallSchema>;
+
+/** POST /api/sync/push: several pushed calls, run one after the other in this order (docs/sync-contract.md §2). */
+export const pushRequestSchema = z.object({
+  version: z.literal(syncWireVersion),
+  mutations: z.array(pushedCallSchema).min(1).max(pushLimits.maxMutations),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+/** The answer one call got, as its own request would have got it (status, body, replayed). */
+export const pushOutcomeSchema = z.object({
+  idempotencyKey: z.string(),
+  status: z.number().int(),
+  body: z.unknown().optional(),
+  replayed: z.boolean(),
+});
+export type PushOutcome = z.infer<typeof pushOutcomeSchema>;
+
+/**
+ * The outcomes of the calls that ran, in order: all of them, or up to and including the first whose outcome is
+ * not final (a retry may answer differently: 401, 406, 408, 429, 409 mutationInProgress, 5xx) — the calls after
+ * it did not run.
+ */
+export const pushResponseSchema = z.object({
+  version: z.literal(syncWireVersion),
+  results: z.array(pushOutcomeSchema),
+});
+export type PushResponse = z.infer<typeof pushResponseSchema>;

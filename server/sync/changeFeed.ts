@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../warehouse/stock/rawRows';
-import { compareCursors, encodeCursor, type FeedCursor } from './cursor';
+import { compareCursors, encodeCursor, type FeedCursor, isStart } from './cursor';
 import { FeedRows } from './feedRows';
 import { contractorEntities, type FeedScope } from './feedScope';
 
@@ -21,7 +21,8 @@ export interface ChangesRequest {
 }
 
 interface LogRow {
-  readonly entity: SyncEntity;
+  /** A SyncEntity, unless an older build reads a log a newer one wrote (then the row is passed over). */
+  readonly entity: string;
   readonly id: string;
   readonly cursor: FeedCursor;
 }
@@ -56,30 +57,42 @@ const visible = (scope: FeedScope): SQL => {
   return sql`entity in (${entities}) and ${scope.contractorId}::uuid = any(contractor_ids)`;
 };
 
-const range = (scope: FeedScope, after: FeedCursor, watermark: bigint): SQL => sql`
+/** Deletes from before an initial sync's horizon: of records that sync never delivered (cursor.ts). */
+const beforeHorizon = (horizon: bigint | undefined): SQL =>
+  horizon === undefined ? sql`true` : sql`not (action = 'delete' and xid < ${horizon.toString()}::xid8)`;
+
+const range = (
+  scope: FeedScope,
+  after: FeedCursor,
+  watermark: bigint,
+  horizon: bigint | undefined,
+): SQL => sql`
   client_account_id = ${scope.clientAccountId}::uuid
   and (xid, seq) > (${after.xid.toString()}::xid8, ${after.seq.toString()}::bigint)
   and xid < ${watermark.toString()}::xid8
-  and ${visible(scope)}`;
+  and ${visible(scope)}
+  and ${beforeHorizon(horizon)}`;
 
-const readPage = async (tx: Tx, req: ChangesRequest, watermark: bigint): Promise<LogRow[]> => {
+/** Up to `limit` log rows after `after`, in (xid, seq) order. */
+const readLog = async (
+  tx: Tx,
+  scope: FeedScope,
+  after: FeedCursor,
+  limit: number,
+  watermark: bigint,
+  horizon: bigint | undefined,
+): Promise<LogRow[]> => {
   const rows = rowsOf(
     await tx.execute(sql`
       select entity, record_id::text as id, xid::text as at_xid, seq::text as at_seq from sync_change
-      where ${range(req.scope, req.since, watermark)}
-      order by xid, seq limit ${req.limit}`),
+      where ${range(scope, after, watermark, horizon)}
+      order by xid, seq limit ${limit}`),
   );
-  const out: LogRow[] = [];
-  for (const r of rows) {
-    const entity = r.entity;
-    if (!isSyncEntity(entity)) continue;
-    out.push({
-      entity,
-      id: String(r.id),
-      cursor: { xid: BigInt(String(r.at_xid)), seq: BigInt(String(r.at_seq)) },
-    });
-  }
-  return out;
+  return rows.map((r) => ({
+    entity: String(r.entity),
+    id: String(r.id),
+    cursor: { xid: BigInt(String(r.at_xid)), seq: BigInt(String(r.at_seq)) },
+  }));
 };
 
 const countAfter = async (
@@ -87,9 +100,12 @@ const countAfter = async (
   scope: FeedScope,
   after: FeedCursor,
   watermark: bigint,
+  horizon: bigint | undefined,
 ): Promise<number> => {
   const [row] = rowsOf(
-    await tx.execute(sql`select count(*)::int as n from sync_change where ${range(scope, after, watermark)}`),
+    await tx.execute(
+      sql`select count(*)::int as n from sync_change where ${range(scope, after, watermark, horizon)}`,
+    ),
   );
   return Number(row?.n ?? 0);
 };
@@ -106,15 +122,21 @@ const lastMutationBefore = async (tx: Tx, req: ChangesRequest, before: bigint): 
   return Number(row?.id ?? 0);
 };
 
-/** Each logged record joined to its current state: an upsert when in scope, else a tombstone. */
+/**
+ * Each logged record joined to its current state, row by row: an upsert when in scope, else a tombstone —
+ * except below an initial sync's horizon, where a record out of scope was never delivered by that sync and is
+ * left out (null).
+ */
 const materialize = async (
   ctx: AppContext,
   tx: Tx,
   scope: FeedScope,
-  page: readonly LogRow[],
-): Promise<SyncChange[]> => {
+  log: readonly LogRow[],
+  horizon: bigint | undefined,
+): Promise<(SyncChange | null)[]> => {
   const byEntity = new Map<SyncEntity, string[]>();
-  for (const r of page) {
+  for (const r of log) {
+    if (!isSyncEntity(r.entity)) continue;
     const ids = byEntity.get(r.entity);
     if (ids) ids.push(r.id);
     else byEntity.set(r.entity, [r.id]);
@@ -122,12 +144,66 @@ const materialize = async (
   const rows = new FeedRows(ctx, tx, scope);
   const current = new Map<SyncEntity, Map<string, Record<string, unknown>>>();
   for (const [entity, ids] of byEntity) current.set(entity, await rows.load(entity, ids));
-  return page.map((r): SyncChange => {
+  return log.map((r): SyncChange | null => {
+    if (!isSyncEntity(r.entity)) return null;
     const data = current.get(r.entity)?.get(r.id);
-    return data
-      ? { op: 'upsert', entity: r.entity, id: r.id, data }
-      : { op: 'delete', entity: r.entity, id: r.id };
+    if (data) return { op: 'upsert', entity: r.entity, id: r.id, data };
+    return horizon === undefined || r.cursor.xid >= horizon
+      ? { op: 'delete', entity: r.entity, id: r.id }
+      : null;
   });
+};
+
+/** Log rows one read may go through for a page the horizon leaves (partly) empty: 20 pages, at most 20,000 rows. */
+const maxScanned = (limit: number): number => Math.min(20 * limit, Math.max(limit, 20_000));
+
+interface Page {
+  readonly changes: SyncChange[];
+  /** The last log row the page covers (undefined: none). */
+  readonly last: FeedCursor | undefined;
+  /** Log rows the page covers. */
+  readonly scanned: number;
+  /** Log rows remain after `last`. */
+  readonly more: boolean;
+}
+
+/**
+ * Reads log rows until the page holds `limit` changes or the rows below the watermark end. Without a horizon
+ * every row is one change, so that is one read; with one, rows left out are made up for by reading on (up to
+ * maxScanned rows), so an initial sync never spends a round trip on an empty page.
+ */
+const readPage = async (
+  ctx: AppContext,
+  tx: Tx,
+  req: ChangesRequest,
+  watermark: bigint,
+  horizon: bigint | undefined,
+): Promise<Page> => {
+  const changes: SyncChange[] = [];
+  let last: FeedCursor | undefined;
+  let after = req.since;
+  let scanned = 0;
+  for (;;) {
+    // One row more than asked for says whether any remain.
+    const log = await readLog(tx, req.scope, after, req.limit + 1, watermark, horizon);
+    const batch = log.slice(0, req.limit);
+    const made = await materialize(ctx, tx, req.scope, batch, horizon);
+    let taken = 0;
+    for (const change of made) {
+      if (changes.length >= req.limit) break;
+      taken++;
+      if (change) changes.push(change);
+    }
+    const lastTaken = batch[taken - 1];
+    if (lastTaken) {
+      last = lastTaken.cursor;
+      after = lastTaken.cursor;
+    }
+    scanned += taken;
+    const more = taken < log.length;
+    if (!more || changes.length >= req.limit || scanned >= maxScanned(req.limit))
+      return { changes, last, scanned, more };
+  }
 };
 
 /**
@@ -135,23 +211,39 @@ const materialize = async (
  * the cursor and below the watermark, in (xid, seq) order, joined to current data. A page that ends the rows
  * below the watermark moves the cursor to the watermark itself; rows committed later by transactions still
  * running now all lie above it, so none is skipped however the commits interleave.
+ *
+ * An initial sync (a read from the start) ships no tombstones it does not need: its first read sets the
+ * horizon to its watermark, carried by the cursors of the pages that follow and dropped by the last one. Every
+ * transaction below the horizon committed before the first page's snapshot, so a record whose last change lies
+ * below it and that is gone or out of scope was never delivered by this sync; a record delivered and then
+ * deleted or moved out of scope gets a new change at or above the horizon, and its tombstone is sent.
  */
 export const readChanges = async (ctx: AppContext, req: ChangesRequest): Promise<ChangesResponse> =>
   ctx.db.transaction(
     async (tx) => {
       const watermark = await readWatermark(tx);
-      const page = await readPage(tx, req, watermark);
-      const last = page.at(-1);
-      const remaining =
-        last && page.length >= req.limit ? await countAfter(tx, req.scope, last.cursor, watermark) : 0;
-      const hasMore = remaining > 0;
-      let cursor: FeedCursor = hasMore && last ? last.cursor : { xid: watermark, seq: 0n };
+      const start = isStart(req.since);
+      const horizon = start ? watermark : req.since.horizon;
+      const page = await readPage(ctx, tx, req, watermark, horizon);
+      const hasMore = page.more && page.last !== undefined;
+      // What waits: counted (exact), except on the later pages of an initial sync, which carry the first
+      // page's count down (counting again on every page would cost as much as reading it).
+      let remaining = 0;
+      if (hasMore && page.last) {
+        const carried = req.since.remaining;
+        remaining =
+          horizon !== undefined && !start && carried !== undefined
+            ? Math.max(1, carried - page.scanned)
+            : await countAfter(tx, req.scope, page.last, watermark, horizon);
+      }
+      let cursor: FeedCursor = hasMore && page.last ? page.last : { xid: watermark, seq: 0n };
       // Never backwards, even for a `since` this database never gave out.
-      if (compareCursors(cursor, req.since) < 0) cursor = req.since;
-      const changes = await materialize(ctx, tx, req.scope, page);
+      if (compareCursors(cursor, req.since) < 0) cursor = { xid: req.since.xid, seq: req.since.seq };
+      // The pages of an initial sync carry its horizon; the last one (the watermark) ends it.
+      if (hasMore && horizon !== undefined) cursor = { ...cursor, horizon, remaining };
       return {
         version: syncWireVersion,
-        changes,
+        changes: page.changes,
         cursor: encodeCursor(cursor),
         hasMore,
         remaining,

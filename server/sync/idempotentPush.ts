@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { syncHeaders } from '../../domain/sync/wire';
 import type { AppContext } from '../context';
 import { syncMutation } from '../db/syncTables';
 import { type MutationContext, mutationStore } from './mutationContext';
+import { isFinal } from './outcome';
 import { installRecordingTransaction, touchDevice } from './recordingTransaction';
 
 declare module 'fastify' {
@@ -19,9 +20,6 @@ const devicePattern = /^[A-Za-z0-9._:-]{1,128}$/;
 const mutationIdPattern = /^[1-9][0-9]{0,14}$/;
 /** A stored mutation without an outcome this old lost its response after commit (the process died). */
 const lostOutcomeAfterMs = 60_000;
-/** Refusals a repeat may answer differently: session, number collision, timeouts, races, rate limits. */
-const transientStatuses = new Set([401, 406, 408, 429]);
-const transientConflicts = new Set(['mutationInProgress', 'saveFailed']);
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const v = request.headers[name];
@@ -35,8 +33,9 @@ const pathOf = (request: FastifyRequest): string => (request.url.split('?')[0] ?
 /** The mutation a request carries, or undefined when it is an ordinary request. Bad sync headers are 400. */
 const mutationOf = (request: FastifyRequest): MutationContext | undefined => {
   const key = header(request, syncHeaders.idempotencyKey);
-  // Without a valid session the route answers 401 and nothing is recorded.
-  if (key === undefined || !request.auth) return undefined;
+  // Without a valid session the route answers 401 and nothing is recorded. The sync routes themselves are no
+  // mutation (a batch push carries its calls' keys in its body).
+  if (key === undefined || !request.auth || pathOf(request).startsWith('/api/sync/')) return undefined;
   if (!keyPattern.test(key)) throw new AppError('badRequest', { detail: 'Idempotency-Key' });
   const deviceId = header(request, syncHeaders.deviceId) ?? null;
   if (deviceId !== null && !devicePattern.test(deviceId))
@@ -93,19 +92,6 @@ const answerFromStore = async (
   return true;
 };
 
-/** Whether an outcome is final (a repeat must get it again) or a failure worth another attempt. */
-const isFinal = (status: number, body: string): boolean => {
-  if (status >= 200 && status < 300) return true;
-  if (status < 400 || status >= 500 || transientStatuses.has(status)) return false;
-  if (status !== 409) return true;
-  try {
-    const code = (JSON.parse(body) as { code?: unknown }).code;
-    return typeof code !== 'string' || !transientConflicts.has(code);
-  } catch {
-    return true;
-  }
-};
-
 const bodyText = (payload: unknown): string => {
   if (typeof payload === 'string') return payload;
   if (Buffer.isBuffer(payload)) return payload.toString('utf8');
@@ -151,14 +137,57 @@ const storeOutcome = async (
 };
 
 /**
+ * Keys a batch push (pushBatch.ts) has just looked up for all its calls at once and found no outcome for: the
+ * call's own look-up is skipped, once. A racing attempt that stores one meanwhile is caught as before, by the
+ * unique key when the handler's transaction records the mutation (409 mutationInProgress).
+ */
+export class UnseenKeys {
+  private readonly keys = new Set<string>();
+
+  private static keyOf(clientAccountId: string, idempotencyKey: string): string {
+    return `${clientAccountId} ${idempotencyKey}`;
+  }
+
+  /** The keys of `idempotencyKeys` with no stored mutation now; they are remembered until taken or forgotten. */
+  async mark(
+    ctx: AppContext,
+    clientAccountId: string,
+    idempotencyKeys: readonly string[],
+  ): Promise<string[]> {
+    const stored = await ctx.db
+      .select({ key: syncMutation.idempotencyKey })
+      .from(syncMutation)
+      .where(
+        and(
+          eq(syncMutation.clientAccountId, clientAccountId),
+          inArray(syncMutation.idempotencyKey, [...idempotencyKeys]),
+        ),
+      );
+    const seen = new Set(stored.map((r) => r.key));
+    const fresh = [...new Set(idempotencyKeys)].filter((k) => !seen.has(k));
+    for (const k of fresh) this.keys.add(UnseenKeys.keyOf(clientAccountId, k));
+    return fresh;
+  }
+
+  forget(clientAccountId: string, idempotencyKeys: readonly string[]): void {
+    for (const k of idempotencyKeys) this.keys.delete(UnseenKeys.keyOf(clientAccountId, k));
+  }
+
+  take(m: Pick<MutationContext, 'clientAccountId' | 'idempotencyKey'>): boolean {
+    return this.keys.delete(UnseenKeys.keyOf(m.clientAccountId, m.idempotencyKey));
+  }
+}
+
+/**
  * Exactly-once pushes (docs/sync-contract.md §2): a request with Idempotency-Key is answered from its stored
  * outcome when there is one; otherwise its handler runs inside the mutation context (the first transaction
  * records the mutation, recordingTransaction.ts) and the outcome is stored before the response goes out.
  * Applies to every method: GenerateDocuments is a GET that writes.
  */
-export const registerIdempotentPush = (app: FastifyInstance, ctx: AppContext): void => {
+export const registerIdempotentPush = (app: FastifyInstance, ctx: AppContext): UnseenKeys => {
   installRecordingTransaction(ctx.db);
   app.decorateRequest('syncMutation', undefined);
+  const unseen = new UnseenKeys();
 
   app.addHook('preHandler', (request, reply, done) => {
     let m: MutationContext | undefined;
@@ -173,12 +202,18 @@ export const registerIdempotentPush = (app: FastifyInstance, ctx: AppContext): v
       return;
     }
     const mutation = m;
+    const run = () => {
+      request.syncMutation = mutation;
+      // The handler runs synchronously inside done(): everything it awaits sees the mutation.
+      mutationStore.run(mutation, () => done());
+    };
+    if (unseen.take(mutation)) {
+      run();
+      return;
+    }
     answerFromStore(ctx, mutation, reply).then(
       (answered) => {
-        if (answered) return;
-        request.syncMutation = mutation;
-        // The handler runs synchronously inside done(): everything it awaits sees the mutation.
-        mutationStore.run(mutation, () => done());
+        if (!answered) run();
       },
       (err: unknown) => done(err as Error),
     );
@@ -196,4 +231,5 @@ export const registerIdempotentPush = (app: FastifyInstance, ctx: AppContext): v
     }
     return payload;
   });
+  return unseen;
 };

@@ -34,25 +34,29 @@ export const touchDevice = async (db: Db | Tx, m: MutationContext): Promise<void
     });
 };
 
-/** The sync_mutation row of a mutation, in the caller's transaction: it carries that transaction's xid. */
+/**
+ * The sync_mutation row of a mutation, in the caller's transaction: it carries that transaction's xid. The
+ * device's last mutation id goes up in the same statement (one round trip: every pushed call pays it).
+ */
 const insertMutation = async (tx: Tx, m: MutationContext): Promise<void> => {
+  const row = sql`insert into sync_mutation
+      (client_account_id, idempotency_key, device_id, mutation_id, user_id, method, path, xid)
+    values (${m.clientAccountId}::uuid, ${m.idempotencyKey}, ${m.deviceId}, ${m.mutationId}, ${m.userId}::uuid,
+      ${m.method}, ${m.path}, pg_current_xact_id())`;
   try {
-    await tx.insert(syncMutation).values({
-      clientAccountId: m.clientAccountId,
-      idempotencyKey: m.idempotencyKey,
-      deviceId: m.deviceId,
-      mutationId: m.mutationId,
-      userId: m.userId,
-      method: m.method,
-      path: m.path,
-      xid: sql`pg_current_xact_id()`,
-    });
+    if (m.deviceId === null) await tx.execute(row);
+    else
+      await tx.execute(sql`with recorded as (${row})
+        insert into sync_device (client_account_id, device_id, user_id, last_mutation_id, last_seen_at)
+        values (${m.clientAccountId}::uuid, ${m.deviceId}, ${m.userId}::uuid, ${m.mutationId ?? 0}, now())
+        on conflict (client_account_id, device_id, user_id) do update
+          set last_mutation_id = greatest(sync_device.last_mutation_id, excluded.last_mutation_id),
+            last_seen_at = excluded.last_seen_at`);
   } catch (err) {
     // Another attempt of the same intent committed first (we waited for it on the unique index).
     if (isUniqueViolation(err)) throw new AppError('mutationInProgress');
     throw err;
   }
-  await touchDevice(tx, m);
 };
 
 /** A later transaction of the same handler also changes data: the mutation is complete only with it. */

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { changesLimits, syncHeaders } from '../../domain/sync/wire';
+import { changesLimits, syncHeaders, syncPaths } from '../../domain/sync/wire';
 import { type AppContext, requireAuth } from '../context';
 import { syncDevice } from '../db/syncTables';
 import { readChanges } from './changeFeed';
 import { parseCursor } from './cursor';
 import { feedScopeOf } from './feedScope';
 import { registerIdempotentPush } from './idempotentPush';
+import { registerPushBatch } from './pushBatch';
 
 const devicePattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -28,11 +29,11 @@ const deviceOf = (request: FastifyRequest): string | null => {
   return v.trim();
 };
 
-/** The change feed and idempotent push (docs/sync-contract.md §1–2). */
+/** The change feed, idempotent push and batch push (docs/sync-contract.md §1–2). */
 export const registerSync = (app: FastifyInstance, ctx: AppContext): void => {
-  registerIdempotentPush(app, ctx);
+  registerPushBatch(app, ctx, registerIdempotentPush(app, ctx));
 
-  app.get('/api/sync/changes', async (request) => {
+  app.get(syncPaths.changes, async (request) => {
     const scope = feedScopeOf(requireAuth(request));
     const query = (request.query ?? {}) as Record<string, unknown>;
     const since = parseCursor(query.since);

@@ -2,73 +2,243 @@ import Dexie, { liveQuery, type Table, type Transaction } from 'dexie';
 import { from, type Observable } from 'rxjs';
 import type { StoreTx, SyncStore } from '../../sync/ports';
 import { emptyMeta, type OutboxEntry, type Row, type ShadowRecord, type SyncMeta } from '../../sync/types';
-import { type MetaRow, metaKey, type ReplicaDb, replicaTables } from './replicaDb';
+import { type MetaRow, metaKey, type ReplicaDb, replicaTables, type StampsRow, stampsKey } from './replicaDb';
 
-const dedupe = (rows: readonly Row[]): Row[] => {
+/** IndexedDB's order of string keys (UTF-16 code units, as Array.prototype.sort compares them). */
+const byKeyOrder = (values: readonly string[]): string[] => [...new Set(values)].sort();
+
+/**
+ * The rows of each value of an index: one getAll per value, all in flight at once (Dexie walks anyOf() with
+ * a cursor, one IndexedDB round trip per row).
+ */
+const listsOf = <R>(table: Table<R, string>, index: string, values: readonly string[]): Promise<R[][]> =>
+  Promise.all(values.map((v) => table.where(index).equals(v).toArray()));
+
+/** Lists of rows (by value, in key order) as anyOf() gave them: by value, then primary key, each row once. */
+const merged = <R>(lists: readonly (readonly R[])[], primaryKey: (row: R) => string): R[] => {
+  if (lists.length === 1) return [...(lists[0] ?? [])];
   const seen = new Set<string>();
-  return rows.filter((r) => {
-    if (seen.has(r.id)) return false;
-    seen.add(r.id);
-    return true;
-  });
+  const out: R[] = [];
+  for (const list of lists)
+    for (const r of list)
+      if (!seen.has(primaryKey(r))) {
+        seen.add(primaryKey(r));
+        out.push(r);
+      }
+  return out;
 };
+
+const rowId = (r: Row): string => r.id;
+const shadowKey = (s: ShadowRecord): string => s.key;
+
+/**
+ * Tables only the feed writes (and stock): a write transaction may answer reads of them from memory. The
+ * rules read the products, locations and stock of every line of a document each time a line is added.
+ */
+const cachedEntities: ReadonlySet<string> = new Set([
+  'product',
+  'productGroup',
+  'storageSpace',
+  'storageSpaceType',
+  'company',
+  'logisticsConfig',
+  'stock',
+]);
+
+/** Rows of one table as of one stamp. */
+interface TableCache {
+  readonly stamp: string;
+  readonly byId: Map<string, Row | null>;
+  /** `<index>\u0000<value>` → the rows with that value. */
+  readonly byValue: Map<string, readonly Row[]>;
+  all?: readonly Row[];
+  size: number;
+}
+
+/** Past this many rows a table's cache starts again (a terminal reads a few documents' worth). */
+const cacheLimit = 20_000;
+
+/**
+ * Rows read by earlier write transactions, tagged with the table's stamp at that time. Every write
+ * transaction that changes a cached table bumps its stamp in the meta table, in the same transaction, so a
+ * row is answered from memory only while no transaction — of any tab — has changed its table since.
+ */
+class ReadCache {
+  private readonly tables = new Map<string, TableCache>();
+
+  of(entity: string, stamp: string): TableCache {
+    const current = this.tables.get(entity);
+    if (current?.stamp === stamp && current.size < cacheLimit) return current;
+    const fresh: TableCache = { stamp, byId: new Map(), byValue: new Map(), size: 0 };
+    this.tables.set(entity, fresh);
+    return fresh;
+  }
+}
+
+/** Rows handed out from the cache are shared between transactions: nobody may change them. */
+const frozen = (row: Row): Row => Object.freeze(row);
 
 /** Where tables come from: a transaction (every call bound to it) or the database (live queries). */
 interface TableSource {
   table(name: string): Table;
 }
 
-/**
- * The engine's store port on Dexie. Tables are taken from an explicit transaction, so every call belongs to
- * it whatever native promises the engine awaits in between (Dexie's implicit zone would not survive them).
- */
-export const dexieTx = (source: TableSource): StoreTx => {
+interface TxOptions {
+  /**
+   * Write-behind: each write request is placed at once and the call returns without waiting for it; `finish`
+   * awaits them all before the transaction may commit, so a failed write still fails — and rolls back — the
+   * whole transaction. IndexedDB runs a transaction's requests in the order they were placed, so every later
+   * read sees them.
+   */
+  readonly writeBehind?: boolean;
+  /** Answer reads of cached tables from here (read-write transactions of the engine). */
+  readonly cache?: ReadCache;
+}
+
+interface OpenTx {
+  readonly tx: StoreTx;
+  /** Bumps the stamps of the cached tables written and waits for every write placed. */
+  finish(): Promise<void>;
+}
+
+type Stamps = StampsRow['value'];
+
+const newEpoch = (): string => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
+  const writes: Promise<unknown>[] = [];
+  const placed = (request: Promise<unknown>): Promise<void> => {
+    if (!options.writeBehind) return request.then(() => undefined);
+    // Handled here so it is not reported as unhandled meanwhile; it rejects the transaction's end.
+    request.catch(() => undefined);
+    writes.push(request);
+    return Promise.resolve();
+  };
+  /** Several requests as one snapshot: outside a transaction, they get a read transaction of their own. */
+  const atomic = <T>(name: string, work: () => Promise<T>): Promise<T> =>
+    source instanceof Dexie ? source.transaction('r', name, work) : work();
   const table = (name: string) => source.table(name) as Table<Row, string>;
   const outboxTable = source.table('outbox') as Table<OutboxEntry, number>;
   const shadowTable = source.table('shadow') as Table<ShadowRecord, string>;
   const metaTable = source.table('meta') as Table<MetaRow, string>;
+  const stampsTable = source.table('meta') as Table<StampsRow, string>;
+
+  // Inside a transaction every write of the meta row goes through here: read once, then known.
+  const inTransaction = !(source instanceof Dexie);
+  let metaSeen: SyncMeta | undefined;
+  const readMeta = async (): Promise<SyncMeta> => {
+    if (metaSeen) return metaSeen;
+    const value: SyncMeta = { ...emptyMeta, ...(await metaTable.get(metaKey))?.value };
+    // A setMeta that ran meanwhile wins over what this read found.
+    if (inTransaction) metaSeen ??= value;
+    return metaSeen ?? value;
+  };
+
+  // The cache. The stamps are asked for first thing, so they are known by the first read that could use them;
+  // a read before that goes to the database. Every request is placed when its call is made, in call order.
+  const cache = options.cache;
+  let known: Stamps | undefined;
+  const stamps: Promise<Stamps> | undefined = cache
+    ? stampsTable.get(stampsKey).then((row) => {
+        // A replica without stamps yet (new, or emptied by an upgrade) starts a new epoch.
+        known = row?.value ?? { epoch: newEpoch(), tables: {} };
+        if (!row) placed(stampsTable.put({ key: stampsKey, value: known }));
+        return known;
+      })
+    : undefined;
+  /** Cached tables this transaction changed: read from the database from then on, stamped at the end. */
+  const changed = new Set<string>();
+  const cacheOf = (entity: string): TableCache | null =>
+    cache && known && cachedEntities.has(entity) && !changed.has(entity)
+      ? cache.of(entity, `${known.epoch}:${known.tables[entity] ?? 0}`)
+      : null;
+  const written = (entity: string): void => {
+    if (cachedEntities.has(entity)) changed.add(entity);
+  };
+
   const byStatus = (status: OutboxEntry['status'], after = Dexie.minKey) =>
     outboxTable.where('[status+mutationId]').between([status, after], [status, Dexie.maxKey], true, true);
-  return {
+  /** One user's entries of a status, in mutation order, read from the index (other users' are not walked). */
+  const byUser = (status: OutboxEntry['status'], userId: string, after = Dexie.minKey) =>
+    outboxTable
+      .where('[status+userId+mutationId]')
+      .between([status, userId, after], [status, userId, Dexie.maxKey], true, true);
+
+  const tx: StoreTx = {
     get: async (entity, ids) => {
       if (!ids.length) return [];
-      const rows = await table(entity).bulkGet([...ids]);
-      return rows.filter((r): r is Row => r !== undefined);
+      const c = cacheOf(entity);
+      if (!c) return (await table(entity).bulkGet([...ids])).filter((r): r is Row => r !== undefined);
+      const missing = [...new Set(ids.filter((id) => !c.byId.has(id)))];
+      if (missing.length) {
+        const rows = await table(entity).bulkGet(missing);
+        missing.forEach((id, i) => {
+          const row = rows[i];
+          c.byId.set(id, row ? frozen(row) : null);
+        });
+        c.size += missing.length;
+      }
+      return ids.flatMap((id) => {
+        const row = c.byId.get(id);
+        return row ? [row] : [];
+      });
     },
-    where: async (entity, index, values) =>
-      values.length
-        ? dedupe(
-            await table(entity)
-              .where(index)
-              .anyOf([...values])
-              .toArray(),
-          )
-        : [],
-    all: (entity) => table(entity).toArray(),
+    // Values in key order, so the rows come in the order anyOf() gave them.
+    where: async (entity, index, values) => {
+      if (!values.length) return [];
+      const sorted = byKeyOrder(values);
+      const c = cacheOf(entity);
+      if (!c)
+        return merged(
+          await (sorted.length > 1
+            ? atomic(entity, () => listsOf(table(entity), index, sorted))
+            : listsOf(table(entity), index, sorted)),
+          rowId,
+        );
+      const slot = (v: string) => `${index}\u0000${v}`;
+      const missing = sorted.filter((v) => !c.byValue.has(slot(v)));
+      if (missing.length) {
+        const lists = await listsOf(table(entity), index, missing);
+        missing.forEach((v, i) => {
+          const list = (lists[i] ?? []).map(frozen);
+          c.byValue.set(slot(v), list);
+          c.size += list.length + 1;
+        });
+      }
+      return merged(
+        sorted.map((v) => c.byValue.get(slot(v)) ?? []),
+        rowId,
+      );
+    },
+    all: async (entity) => {
+      const c = cacheOf(entity);
+      if (!c) return table(entity).toArray();
+      if (!c.all) {
+        const rows = (await table(entity).toArray()).map(frozen);
+        c.all = rows;
+        c.size += rows.length;
+      }
+      return [...c.all];
+    },
     distinct: async (entity, index) => (await table(entity).orderBy(index).uniqueKeys()).map(String),
     put: async (entity, rows) => {
-      if (rows.length) await table(entity).bulkPut([...rows]);
+      if (!rows.length) return;
+      written(entity);
+      return placed(table(entity).bulkPut([...rows]));
     },
     remove: async (entity, ids) => {
-      if (ids.length) await table(entity).bulkDelete([...ids]);
+      if (!ids.length) return;
+      written(entity);
+      return placed(table(entity).bulkDelete([...ids]));
     },
     shadowGet: async (keys) =>
       keys.length ? (await shadowTable.bulkGet([...keys])).filter((s) => s !== undefined) : [],
     shadowByRef: async (refs) =>
-      refs.length
-        ? shadowTable
-            .where('ref')
-            .anyOf([...refs])
-            .toArray()
-        : [],
+      refs.length ? merged(await listsOf(shadowTable, 'ref', byKeyOrder(refs)), shadowKey) : [],
     shadowAll: () => shadowTable.toArray(),
     shadowCount: () => shadowTable.count(),
-    shadowPut: async (records) => {
-      if (records.length) await shadowTable.bulkPut([...records]);
-    },
-    shadowDelete: async (keys) => {
-      if (keys.length) await shadowTable.bulkDelete([...keys]);
-    },
+    shadowPut: async (records) => (records.length ? placed(shadowTable.bulkPut([...records])) : undefined),
+    shadowDelete: async (keys) => (keys.length ? placed(shadowTable.bulkDelete([...keys])) : undefined),
     outboxGet: (mutationId) => outboxTable.get(mutationId),
     outboxOpen: async () => {
       const [pending, accepted] = await Promise.all([
@@ -83,34 +253,48 @@ export const dexieTx = (source: TableSource): StoreTx => {
         .filter((e) => !e.resolvedAt)
         .toArray(),
     outboxPending: (userId, after, limit) =>
-      byStatus('pending', after + 1)
-        .filter((e) => e.userId === userId)
+      byUser('pending', userId, after + 1)
         .limit(limit)
         .toArray(),
+    // A count of the index (one request): the engine's live query re-runs this after every commit.
     outboxCounts: async (userId) => {
       const [pending, rejected] = await Promise.all([
-        byStatus('pending')
-          .filter((e) => e.userId === userId)
-          .count(),
-        byStatus('rejected')
-          .filter((e) => e.userId === userId && !e.resolvedAt)
+        byUser('pending', userId).count(),
+        byUser('rejected', userId)
+          .filter((e) => !e.resolvedAt)
           .count(),
       ]);
       return { pending, rejected };
     },
-    outboxPut: async (entries) => {
-      if (entries.length) await outboxTable.bulkPut([...entries]);
-    },
-    outboxDelete: async (ids) => {
-      if (ids.length) await outboxTable.bulkDelete([...ids]);
-    },
-    meta: async (): Promise<SyncMeta> => ({ ...emptyMeta, ...(await metaTable.get(metaKey))?.value }),
+    outboxPut: async (entries) => (entries.length ? placed(outboxTable.bulkPut([...entries])) : undefined),
+    outboxDelete: async (ids) => (ids.length ? placed(outboxTable.bulkDelete([...ids])) : undefined),
+    meta: async (): Promise<SyncMeta> => ({ ...(await readMeta()) }),
     setMeta: async (patch) => {
-      const current = (await metaTable.get(metaKey))?.value ?? emptyMeta;
-      await metaTable.put({ key: metaKey, value: { ...emptyMeta, ...current, ...patch } });
+      const next = { ...(await readMeta()), ...patch };
+      if (inTransaction) metaSeen = next;
+      return placed(metaTable.put({ key: metaKey, value: next }));
     },
   };
+
+  const finish = async (): Promise<void> => {
+    if (stamps) {
+      const s = await stamps;
+      if (changed.size) {
+        const tables: Record<string, number> = { ...s.tables };
+        for (const entity of changed) tables[entity] = (tables[entity] ?? 0) + 1;
+        placed(stampsTable.put({ key: stampsKey, value: { epoch: s.epoch, tables } }));
+      }
+    }
+    await Promise.all(writes);
+  };
+  return { tx, finish };
 };
+
+/**
+ * The engine's store port on Dexie. Tables are taken from an explicit transaction, so every call belongs to
+ * it whatever native promises the engine awaits in between (Dexie's implicit zone would not survive them).
+ */
+export const dexieTx = (source: TableSource): StoreTx => openTx(source).tx;
 
 const allTables = (): string[] => [...Object.keys(replicaTables), 'outbox', 'shadow', 'meta'];
 
@@ -118,13 +302,20 @@ const allTables = (): string[] => [...Object.keys(replicaTables), 'outbox', 'sha
 export class DexieSyncStore implements SyncStore {
   /** Reads outside a transaction (live queries of the screens). */
   readonly reader: StoreTx;
+  private readonly cache = new ReadCache();
 
   constructor(readonly db: ReplicaDb) {
     this.reader = dexieTx(db);
   }
 
+  /** Writes are write-behind and reads of feed tables may come from memory (see openTx). */
   write<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return this.db.transaction('rw', allTables(), (trans: Transaction) => work(dexieTx(trans)));
+    return this.db.transaction('rw', allTables(), async (trans: Transaction) => {
+      const { tx, finish } = openTx(trans, { writeBehind: true, cache: this.cache });
+      const result = await work(tx);
+      await finish();
+      return result;
+    });
   }
 
   read<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {

@@ -12,8 +12,8 @@ import type { OutboxEntry, Row, ShadowRecord, SyncMeta } from '../../sync/types'
 export const replicaDbName = (clientAccountId: string, userId: string): string =>
   `aisle-${clientAccountId}-${userId}`;
 
-/** Indexes per table: what the terminal looks rows up by (and nothing more: every index costs on bulk writes). */
-export const replicaTables: Readonly<Record<SyncEntity, string>> = {
+/** The replicated tables as version 1 released them (kept as they were: a migration names only what changes). */
+const replicaTablesV1: Readonly<Record<SyncEntity, string>> = {
   product: 'id, indexKey, *barcodes, *gtins',
   productGroup: 'id',
   storageSpace: 'id, label',
@@ -27,16 +27,32 @@ export const replicaTables: Readonly<Record<SyncEntity, string>> = {
   logisticsConfig: 'id',
 };
 
-export const engineTables = {
+/**
+ * Indexes per table now: what the terminal looks rows up by (and nothing more: every index costs on bulk
+ * writes). Stock is also found by its key (stockKeyString), the row the rules ask about.
+ */
+export const replicaTables: Readonly<Record<SyncEntity, string>> = {
+  ...replicaTablesV1,
+  stock: 'id, productId, locationId, container, key',
+};
+
+const engineTablesV1 = {
   outbox: 'mutationId, [status+mutationId], idempotencyKey',
   shadow: 'key, ref',
   meta: 'key',
 } as const;
 
+/** The outbox is also read per user (counts and the push), without walking other users' entries. */
+export const engineTables = {
+  ...engineTablesV1,
+  outbox: 'mutationId, [status+mutationId], [status+userId+mutationId], idempotencyKey',
+} as const;
+
 /**
  * One schema version. A version whose replicated tables changed shape sets `resync`: its upgrade empties
  * them and resets the feed cursor, so the next pull fetches everything again in the new shape — while the
- * outbox (work not yet on the server) and the device counters are kept.
+ * outbox (work not yet on the server) and the device counters are kept. A version that only adds indexes
+ * needs neither: IndexedDB builds a new index from the rows already there.
  */
 export interface ReplicaMigration {
   readonly version: number;
@@ -46,7 +62,8 @@ export interface ReplicaMigration {
 
 /** The migration path, oldest first. Add a version at the end; never edit a released one. */
 export const replicaMigrations: readonly ReplicaMigration[] = [
-  { version: 1, stores: { ...replicaTables, ...engineTables } },
+  { version: 1, stores: { ...replicaTablesV1, ...engineTablesV1 } },
+  { version: 2, stores: { stock: replicaTables.stock, outbox: engineTables.outbox } },
 ];
 
 export interface MetaRow {
@@ -55,6 +72,18 @@ export interface MetaRow {
 }
 
 export const metaKey = 'sync';
+
+/**
+ * A stamp per table, bumped by every write transaction that changes it (src/db/dexieSyncStore.ts), so rows
+ * kept in memory can tell they are still current. A new epoch when the row is missing: whoever empties tables
+ * without going through the store deletes the row.
+ */
+export interface StampsRow {
+  readonly key: string;
+  readonly value: { readonly epoch: string; readonly tables: Readonly<Record<string, number>> };
+}
+
+export const stampsKey = 'tables';
 
 export class ReplicaDb extends Dexie {
   declare outbox: Table<OutboxEntry, number>;
@@ -78,12 +107,13 @@ export class ReplicaDb extends Dexie {
   }
 }
 
-/** Empties the replicated tables and the shadow and forgets the cursor (the outbox stays). */
+/** Empties the replicated tables and the shadow and forgets the cursor and the stamps (the outbox stays). */
 const resyncUpgrade = async (tx: Transaction): Promise<void> => {
   const names = new Set(tx.storeNames);
   for (const entity of syncEntities) if (names.has(entity)) await tx.table(entity).clear();
   if (names.has('shadow')) await tx.table('shadow').clear();
   if (names.has('meta')) {
+    await tx.table('meta').delete(stampsKey);
     const row = (await tx.table('meta').get(metaKey)) as MetaRow | undefined;
     if (row) await tx.table('meta').put({ ...row, value: { ...row.value, cursor: null, lastSyncAt: null } });
   }

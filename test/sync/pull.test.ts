@@ -79,6 +79,32 @@ describe('pull', () => {
     expect(store.table('product').get('e')).toMatchObject({ indexKey: 'E' });
   });
 
+  it('asks for the next page while it applies one, and applies pages strictly in order', async () => {
+    const store = await seededStore();
+    store.metaValue = { ...store.metaValue, cursor: null, lastSyncAt: null };
+    const events: string[] = [];
+    const pages = [
+      page([product('a'), product('b')], 'c1', true, 3),
+      page([product('c'), product('d')], 'c2', true, 1),
+      page([product('e')], 'c3', false, 0),
+    ];
+    const { transport } = scripted((r, n) => {
+      events.push(`send ${r.query?.since ?? '-'}`);
+      return pages[n - 1] ?? page([], 'c3', false, 0);
+    });
+    const write = store.write.bind(store);
+    store.write = (work) =>
+      write(async (tx) => {
+        const result = await work(tx);
+        events.push(`write ${(await tx.meta()).cursor}`);
+        return result;
+      });
+    expect(await pull(store, transport)).toEqual({ stop: 'done', received: 5 });
+    // Each page's successor is on its way before the page is written; the last page has none.
+    expect(events).toEqual(['send -', 'send c1', 'write c1', 'send c2', 'write c2', 'write c3', 'write c3']);
+    expect([...store.table('product').keys()]).toEqual(expect.arrayContaining(['a', 'b', 'c', 'd', 'e']));
+  });
+
   it('resumes an interrupted pull from the last page it stored', async () => {
     const store = await seededStore();
     store.metaValue = { ...store.metaValue, cursor: 'c0', lastSyncAt: null };

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../domain/sync/intents';
 import { classify } from '../../sync/classify';
 import type { MemorySyncStore } from '../../sync/memoryStore';
-import type { RefreshOutcome, TransportResponse } from '../../sync/ports';
+import type { RefreshOutcome, TransportRequest, TransportResponse } from '../../sync/ports';
 import { drain } from '../../sync/push';
+import { withBatchPush } from './support/batchPush';
 import { queue, scripted, seededStore } from './support/seed';
 
 const ok: TransportResponse = { status: 200, body: {} };
@@ -41,10 +42,12 @@ const refresh = (outcome: RefreshOutcome) => {
   };
 };
 
+/** A drain; `batch` 1 (the default here) sends each entry as its own call. */
 const run = (
   store: MemorySyncStore,
   transport: ReturnType<typeof scripted>['transport'],
   auth = refresh('renewed').auth,
+  batch = 1,
 ) =>
   drain({
     store,
@@ -53,6 +56,7 @@ const run = (
     userId: 'u1',
     deviceId: 'D1',
     now: () => Date.parse('2026-03-15T09:00:00Z'),
+    batch,
   });
 
 const statuses = (store: MemorySyncStore) => [...store.outbox.values()].map((e) => [e.mutationId, e.status]);
@@ -78,7 +82,7 @@ describe('classify (docs/sync-contract.md §5)', () => {
   });
 });
 
-describe('push', () => {
+describe('push, one call per entry', () => {
   it('sends the spec calls in mutation order with the sync headers', async () => {
     const store = await seededStore();
     await queueAll(store, releaseIntents('d1'));
@@ -248,5 +252,190 @@ describe('push', () => {
       (r) => r.productId === 'p-1' && r.locationId === 'l-1',
     );
     expect(stockRows.map((r) => r.quantity)).toEqual([4]);
+  });
+});
+
+/** A scripted server that takes batch pushes: `answer` is asked for each call, in order (see withBatchPush). */
+const batching = (answer: (request: TransportRequest, n: number) => TransportResponse) => {
+  const calls: TransportRequest[] = [];
+  const server = withBatchPush((request) => {
+    calls.push(request);
+    return answer(request, calls.length);
+  });
+  const { sent, transport } = scripted((request) => server(request));
+  return { calls, sent, transport };
+};
+
+const paths = (requests: readonly TransportRequest[]) => requests.map((r) => `${r.method} ${r.path}`);
+
+describe('push in batches (POST /api/sync/push)', () => {
+  it('sends the entries in order in batches, each call with its own sync headers', async () => {
+    const store = await seededStore();
+    await queueAll(store, [...releaseIntents('d1'), ...releaseIntents('d2'), ...releaseIntents('d3')]);
+    const { calls, sent, transport } = batching(() => ok);
+    expect(await run(store, transport, undefined, 4)).toMatchObject({
+      stop: 'empty',
+      accepted: 9,
+      rejected: 0,
+    });
+    // A last entry alone goes as its own call.
+    expect(paths(sent)).toEqual([
+      'POST /api/sync/push',
+      'POST /api/sync/push',
+      'POST /api/WmsDocument/d3/confirm',
+    ]);
+    const bodies = sent
+      .slice(0, 2)
+      .map((r) => r.body as { version: number; mutations: { mutationId: number }[] });
+    expect(bodies.map((b) => b.mutations.map((m) => m.mutationId))).toEqual([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
+    expect(bodies.every((b) => b.version === 1)).toBe(true);
+    expect(sent.every((r) => r.headers['x-device-id'] === 'D1')).toBe(true);
+    expect(paths(calls).slice(0, 3)).toEqual([
+      'POST /api/WmsDocument',
+      'POST /api/WmsDocumentPosition',
+      'POST /api/WmsDocument/d1/confirm',
+    ]);
+    expect(calls.map((r) => r.headers['x-mutation-id'])).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
+    expect(new Set(calls.map((r) => r.headers['idempotency-key'])).size).toBe(9);
+    const keys = [...store.outbox.values()].map((e) => e.idempotencyKey);
+    expect(calls.map((r) => r.headers['idempotency-key'])).toEqual(keys);
+    expect(statuses(store).every(([, status]) => status === 'accepted')).toBe(true);
+  });
+
+  it('records a refusal inside a batch on its entry and takes the answers after it', async () => {
+    const store = await seededStore();
+    await queueAll(store, [...releaseIntents('d1'), ...releaseIntents('d2')]);
+    const refusal = { code: 'stockShortfall', message: 'Not enough' };
+    const { sent, transport } = batching((r) =>
+      r.path === '/api/WmsDocument/d1/confirm' ? { status: 409, body: refusal } : ok,
+    );
+    expect(await run(store, transport, undefined, 10)).toMatchObject({
+      stop: 'empty',
+      accepted: 5,
+      rejected: 1,
+    });
+    expect(sent).toHaveLength(1);
+    expect(store.outbox.get(3)).toMatchObject({
+      status: 'rejected',
+      rejection: { status: 409, code: 'stockShortfall' },
+    });
+    expect(store.table('wmsDocument').get('d1')?.statusCode).toBe('workingCopy');
+  });
+
+  it.each([
+    ['a server error', { status: 500, body: { code: 'somethingWentWrong', message: 'x' } }],
+    ['a racing attempt', { status: 409, body: { code: 'mutationInProgress', message: 'x' } }],
+    ['throttling', { status: 429, body: undefined }],
+  ])(
+    'stops at %s inside a batch: the entries before it are done, it and the rest wait',
+    async (_name, failure) => {
+      const store = await seededStore();
+      await queueAll(store, [...releaseIntents('d1'), ...releaseIntents('d2')]);
+      const first = batching((_r, n) => (n === 2 ? failure : ok));
+      expect(await run(store, first.transport, undefined, 10)).toMatchObject({
+        stop: 'transient',
+        accepted: 1,
+        attempts: 1,
+      });
+      // The server ran nothing after the failure.
+      expect(first.calls).toHaveLength(2);
+      expect(statuses(store)).toEqual([
+        [1, 'accepted'],
+        [2, 'pending'],
+        [3, 'pending'],
+        [4, 'pending'],
+        [5, 'pending'],
+        [6, 'pending'],
+      ]);
+      expect(store.outbox.get(2)).toMatchObject({
+        attempts: 1,
+        sent: true,
+        lastError: { status: failure.status },
+      });
+      const second = batching(() => ok);
+      expect(await run(store, second.transport, undefined, 10)).toMatchObject({ stop: 'empty', accepted: 5 });
+      expect(second.calls.map((r) => r.headers['x-mutation-id'])).toEqual(['2', '3', '4', '5', '6']);
+      expect(second.calls[0]?.headers['idempotency-key']).toBe(first.calls[1]?.headers['idempotency-key']);
+    },
+  );
+
+  it('a batch that gets no answer is a transient failure of its first entry; a 401 renews and sends it again', async () => {
+    const store = await seededStore();
+    await queueAll(store, releaseIntents('d1'));
+    const offline = scripted(() => ({ status: 0, body: undefined }));
+    expect(await run(store, offline.transport, undefined, 10)).toMatchObject({
+      stop: 'transient',
+      accepted: 0,
+    });
+    expect(store.outbox.get(1)).toMatchObject({ status: 'pending', attempts: 1, lastError: { status: 0 } });
+    expect(store.outbox.get(2)).toMatchObject({ status: 'pending', attempts: 0 });
+
+    const server = withBatchPush(() => ok);
+    const { sent, transport } = scripted((r, n) => (n === 1 ? { status: 401, body: undefined } : server(r)));
+    const auth = refresh('renewed');
+    expect(await run(store, transport, auth.auth, 10)).toMatchObject({ stop: 'empty', accepted: 3 });
+    expect(auth.calls()).toBe(1);
+    expect(paths(sent)).toEqual(['POST /api/sync/push', 'POST /api/sync/push']);
+    expect(sent[0]?.body).toEqual(sent[1]?.body);
+  });
+
+  it('on 406 inside a batch renumbers and sends that entry and the rest again with the new number', async () => {
+    const store = await seededStore();
+    await queueAll(store, [...releaseIntents('d1'), ...releaseIntents('d2')]);
+    const { calls, transport } = batching((_r, n) =>
+      n === 4 ? { status: 406, body: { code: 'numberCollision', message: 'x' } } : ok,
+    );
+    expect(await run(store, transport, undefined, 10)).toMatchObject({ stop: 'empty', accepted: 6 });
+    expect(calls.map((r) => r.headers['x-mutation-id'])).toEqual(['1', '2', '3', '4', '4', '5', '6']);
+    const numbers = calls.map((r) => (r.body as { documentNumber?: string } | undefined)?.documentNumber);
+    expect(numbers[3]).toBe('WC-DOU/2026/D1-2');
+    expect(numbers[4]).toBe('WC-DOU/2026/D1-3');
+    expect(calls[3]?.headers['idempotency-key']).toBe(calls[4]?.headers['idempotency-key']);
+  });
+
+  it.each([
+    ['a server without batches', { status: 404, body: { code: 'notFoundOrNoPermission', message: 'x' } }],
+    ['a refused batch', { status: 400, body: { code: 'badRequest', message: 'x' } }],
+    ['an answer that is no batch answer', { status: 200, body: {} }],
+  ])('falls back to one call per entry on %s', async (_name, answer) => {
+    const store = await seededStore();
+    await queueAll(store, releaseIntents('d1'));
+    const { sent, transport } = scripted((r) => (r.path === '/api/sync/push' ? answer : ok));
+    expect(await run(store, transport, undefined, 10)).toMatchObject({ stop: 'empty', accepted: 3 });
+    expect(paths(sent)).toEqual([
+      'POST /api/sync/push',
+      'POST /api/WmsDocument',
+      'POST /api/WmsDocumentPosition',
+      'POST /api/WmsDocument/d1/confirm',
+    ]);
+    expect(statuses(store).every(([, status]) => status === 'accepted')).toBe(true);
+  });
+
+  it('an answer for other entries than those sent is not taken: the entries go one by one', async () => {
+    const store = await seededStore();
+    await queueAll(store, releaseIntents('d1'));
+    const { sent, transport } = scripted((r) =>
+      r.path === '/api/sync/push'
+        ? {
+            status: 200,
+            body: { version: 1, results: [{ idempotencyKey: 'other', status: 201, replayed: false }] },
+          }
+        : ok,
+    );
+    expect(await run(store, transport, undefined, 10)).toMatchObject({ stop: 'empty', accepted: 3 });
+    expect(sent).toHaveLength(4);
   });
 });

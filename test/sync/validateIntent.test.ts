@@ -128,6 +128,31 @@ describe('local checks before queueing (the server’s rules and codes)', () => 
     expect(strict.table('stock').has('s-1')).toBe(false);
   });
 
+  it('without reservations, the rules decide and availability only warns — for every short line', async () => {
+    const store = await withDocument('DOU', { sourceLocationId: 'l-1' });
+    // Locked for release and more than there is: refused for the lock alone, as the server would.
+    expect(refusal(await queue(store, line({ productId: 'p-2', quantity: 50 })))).toEqual({
+      code: 'documentInvalid',
+      issues: ['productLockedForRelease'],
+    });
+    const short = await queue(store, line({ quantity: 9, expDate: '2026-06-01' }));
+    expect(short.ok && short.warnings.map((w) => [w.code, w.positionIndex])).toEqual([
+      ['quantityExceedsAvailable', 0],
+    ]);
+    // A second line on the same stock row: both short now (9 + 1 > 5), the first one still reported.
+    const again = await queue(store, line({ id: 'x2', quantity: 1, expDate: '2026-06-01' }));
+    expect(again.ok && again.warnings.map((w) => [w.code, w.positionIndex])).toEqual([
+      ['quantityExceedsAvailable', 0],
+      ['quantityExceedsAvailable', 1],
+    ]);
+    // A line that fits, from another row: the whole document is judged, so the shortfall is told again.
+    const fits = await queue(
+      store,
+      line({ id: 'x3', quantity: 1, sourceLocationId: 'l-2', expDate: '2026-04-01' }),
+    );
+    expect(fits.ok && fits.warnings.map((w) => w.positionIndex)).toEqual([0, 1]);
+  });
+
   it('checks counted quantities and the order’s state', async () => {
     const store = await seededStore();
     await store.write((tx) =>

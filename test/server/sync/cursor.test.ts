@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anAccount, anOrderLocation, anOrderProduct, aSuperUser, type TestUser } from '../../support/builders';
+import {
+  anAccount,
+  anOrderLocation,
+  anOrderProduct,
+  aSuperUser,
+  type TestUser,
+} from '../../support/builders';
 import { createTestDatabaseUrl } from '../../support/pgDatabase';
 import { keysOf, pullAll, pullPage, push, upsertOf } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
@@ -114,7 +120,9 @@ if (process.env.DATABASE_URL) {
         expect(during.changes).toEqual([]);
         await client.query('commit');
         const after = await pullAll(t, admin, during.cursor);
-        expect(keysOf(after.changes)).toEqual([upsertOf('product', early), upsertOf('product', later.id)].sort());
+        expect(keysOf(after.changes)).toEqual(
+          [upsertOf('product', early), upsertOf('product', later.id)].sort(),
+        );
         expect((await pullAll(t, admin, after.cursor)).changes).toEqual([]);
       });
     });
@@ -130,7 +138,9 @@ if (process.env.DATABASE_URL) {
         const late = await insertProduct(client, acc);
         await client.query('commit');
         const after = await pullAll(t, admin, during.cursor);
-        expect(keysOf(after.changes)).toEqual([upsertOf('product', first.id), upsertOf('product', late)].sort());
+        expect(keysOf(after.changes)).toEqual(
+          [upsertOf('product', first.id), upsertOf('product', late)].sort(),
+        );
       });
     });
 
@@ -145,7 +155,11 @@ if (process.env.DATABASE_URL) {
         const doc = await push(t, admin, 'POST', '/api/WmsDocument', {
           deviceId: 'dev-w',
           mutationId: 1,
-          payload: { typeCode: 'DIN', destinationLocationId: location.id, positions: [{ productId: product.id, quantity: 1 }] },
+          payload: {
+            typeCode: 'DIN',
+            destinationLocationId: location.id,
+            positions: [{ productId: product.id, quantity: 1 }],
+          },
         });
         expect(doc.statusCode, doc.body).toBe(201);
         const during = await pullAll(t, admin, ready.cursor, { deviceId: 'dev-w' });

@@ -34,7 +34,12 @@ afterAll(async () => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (who: TestUser, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as Row }) });
+  t.app.inject({
+    method,
+    url,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as Row }),
+  });
 const apiRow = async (who: TestUser, url: string): Promise<Row> => {
   const res = await call(who, 'GET', url);
   expect(res.statusCode, res.body).toBe(200);
@@ -155,7 +160,9 @@ describe('stock', () => {
     const location = await anOrderLocation(t.ctx, acc);
     const catalogue = await pullAll(t, admin, start);
 
-    const receipt = await receiveStock(t.ctx, admin, String(location.id), [{ productId: product.id, quantity: 5 }]);
+    const receipt = await receiveStock(t.ctx, admin, String(location.id), [
+      { productId: product.id, quantity: 5 },
+    ]);
     const [stock] = await stockRowsOf(t.ctx, acc, String(product.id));
     if (!stock) throw new Error('no stock row');
     const first = await pullAll(t, admin, catalogue.cursor);
@@ -216,7 +223,9 @@ describe('wmsOrder and wmsOrderPosition', () => {
     const draft = await anOrderRow(t.ctx, acc, { typeCode: 'OOU', statusCode: 'workingCopy' }, [line]);
     const positionsOf = async (orderId: unknown) =>
       rowsOf(
-        await t.ctx.db.execute(sql`select id::text from wms_order_position where order_id = ${String(orderId)}`),
+        await t.ctx.db.execute(
+          sql`select id::text from wms_order_position where order_id = ${String(orderId)}`,
+        ),
       ).map((r) => String(r.id));
     const [position] = await positionsOf(order.id);
     const [draftPosition] = await positionsOf(draft.id);
@@ -230,36 +239,56 @@ describe('wmsOrder and wmsOrderPosition', () => {
         deleteOf('wmsOrderPosition', draftPosition),
       ].sort(),
     );
-    expect(dataOf(first.changes, 'wmsOrder', order.id)).toEqual(await apiRow(admin, `/api/WmsOrder/${order.id}`));
+    expect(dataOf(first.changes, 'wmsOrder', order.id)).toEqual(
+      await apiRow(admin, `/api/WmsOrder/${order.id}`),
+    );
     expect(dataOf(first.changes, 'wmsOrderPosition', position)).toEqual(
       await apiRow(admin, `/api/WmsOrderPosition/${position}`),
     );
     const acked = await expectAcknowledged(admin, first.cursor);
 
     // The terminal counts the line: the position and the order (now in progress) change, once each.
-    const counted = await call(terminal, 'PATCH', `/api/WmsOrderPosition/${position}/QuantityReal?quantityReal=1`);
+    const counted = await call(
+      terminal,
+      'PATCH',
+      `/api/WmsOrderPosition/${position}/QuantityReal?quantityReal=1`,
+    );
     expect(counted.statusCode, counted.body).toBe(200);
     const second = await pullAll(t, admin, acked);
-    expect(keysOf(second.changes)).toEqual([upsertOf('wmsOrder', order.id), upsertOf('wmsOrderPosition', position)].sort());
+    expect(keysOf(second.changes)).toEqual(
+      [upsertOf('wmsOrder', order.id), upsertOf('wmsOrderPosition', position)].sort(),
+    );
     expect(dataOf(second.changes, 'wmsOrderPosition', position)).toMatchObject({ quantityReal: 1 });
     expect(dataOf(second.changes, 'wmsOrder', order.id)).toMatchObject({ statusCode: 'inProgress' });
     const acked2 = await expectAcknowledged(admin, second.cursor);
 
     const orders = t.ctx.schema.resourceTables.wmsOrder;
     if (!orders?.id || !orders.statusCode) throw new Error('no order table');
-    await t.ctx.db.update(orders).set({ statusCode: 'doneConfirmed' }).where(eq(orders.id, String(order.id)));
+    await t.ctx.db
+      .update(orders)
+      .set({ statusCode: 'doneConfirmed' })
+      .where(eq(orders.id, String(order.id)));
     const third = await pullAll(t, admin, acked2);
-    expect(keysOf(third.changes)).toEqual([deleteOf('wmsOrder', order.id), deleteOf('wmsOrderPosition', position)].sort());
+    expect(keysOf(third.changes)).toEqual(
+      [deleteOf('wmsOrder', order.id), deleteOf('wmsOrderPosition', position)].sort(),
+    );
     const acked3 = await expectAcknowledged(admin, third.cursor);
 
-    await t.ctx.db.update(orders).set({ statusCode: 'inProgress' }).where(eq(orders.id, String(order.id)));
+    await t.ctx.db
+      .update(orders)
+      .set({ statusCode: 'inProgress' })
+      .where(eq(orders.id, String(order.id)));
     const fourth = await pullAll(t, admin, acked3);
-    expect(keysOf(fourth.changes)).toEqual([upsertOf('wmsOrder', order.id), upsertOf('wmsOrderPosition', position)].sort());
+    expect(keysOf(fourth.changes)).toEqual(
+      [upsertOf('wmsOrder', order.id), upsertOf('wmsOrderPosition', position)].sort(),
+    );
     const acked4 = await expectAcknowledged(admin, fourth.cursor);
 
     await t.ctx.db.delete(orders).where(eq(orders.id, String(order.id)));
     const fifth = await pullAll(t, admin, acked4);
-    expect(keysOf(fifth.changes)).toEqual([deleteOf('wmsOrder', order.id), deleteOf('wmsOrderPosition', position)].sort());
+    expect(keysOf(fifth.changes)).toEqual(
+      [deleteOf('wmsOrder', order.id), deleteOf('wmsOrderPosition', position)].sort(),
+    );
     await expectAcknowledged(admin, fifth.cursor);
   });
 });
@@ -280,8 +309,12 @@ describe('wmsDocument and wmsDocumentPosition', () => {
     const doc = created.json();
     const line = String(doc.positions[0].id);
     const first = await pullAll(t, admin, catalogue.cursor);
-    expect(keysOf(first.changes)).toEqual([upsertOf('wmsDocument', doc.id), upsertOf('wmsDocumentPosition', line)].sort());
-    expect(dataOf(first.changes, 'wmsDocument', doc.id)).toEqual(await apiRow(admin, `/api/WmsDocument/${doc.id}`));
+    expect(keysOf(first.changes)).toEqual(
+      [upsertOf('wmsDocument', doc.id), upsertOf('wmsDocumentPosition', line)].sort(),
+    );
+    expect(dataOf(first.changes, 'wmsDocument', doc.id)).toEqual(
+      await apiRow(admin, `/api/WmsDocument/${doc.id}`),
+    );
     expect(dataOf(first.changes, 'wmsDocumentPosition', line)).toEqual(
       await apiRow(admin, `/api/WmsDocumentPosition/${line}`),
     );
@@ -299,7 +332,11 @@ describe('wmsDocument and wmsDocumentPosition', () => {
     const [stock] = await stockRowsOf(t.ctx, acc, String(product.id));
     const third = await pullAll(t, admin, acked2);
     expect(keysOf(third.changes)).toEqual(
-      [deleteOf('wmsDocument', doc.id), deleteOf('wmsDocumentPosition', line), upsertOf('stock', stock?.id)].sort(),
+      [
+        deleteOf('wmsDocument', doc.id),
+        deleteOf('wmsDocumentPosition', line),
+        upsertOf('stock', stock?.id),
+      ].sort(),
     );
     await expectAcknowledged(admin, third.cursor);
 
@@ -313,7 +350,10 @@ describe('wmsDocument and wmsDocumentPosition', () => {
     expect((await call(admin, 'DELETE', `/api/WmsDocument/${otherDoc.id}`)).statusCode).toBe(204);
     const fourth = await pullAll(t, admin, afterCreate);
     expect(keysOf(fourth.changes)).toEqual(
-      [deleteOf('wmsDocument', otherDoc.id), deleteOf('wmsDocumentPosition', otherDoc.positions[0].id)].sort(),
+      [
+        deleteOf('wmsDocument', otherDoc.id),
+        deleteOf('wmsDocumentPosition', otherDoc.positions[0].id),
+      ].sort(),
     );
   });
 
@@ -328,23 +368,38 @@ describe('wmsDocument and wmsDocumentPosition', () => {
     const doc = await aDocument(
       t.ctx,
       admin,
-      { typeCode: 'OIN', destinationLocationId: location.id, positions: [{ productId: product.id, quantity: 4 }] },
+      {
+        typeCode: 'OIN',
+        destinationLocationId: location.id,
+        positions: [{ productId: product.id, quantity: 4 }],
+      },
       { confirm: true, generated: true, orderId: String(order.id) },
     );
     const line = String(doc.positions[0]?.id);
     const first = await pullAll(t, admin, catalogue.cursor);
-    expect(first.changes.filter((c) => c.entity.startsWith('wmsDocument')).map((c) => `${c.op} ${c.entity} ${c.id}`).sort()).toEqual(
-      [upsertOf('wmsDocument', doc.id), upsertOf('wmsDocumentPosition', line)].sort(),
-    );
-    expect(dataOf(first.changes, 'wmsDocument', doc.id)).toMatchObject({ statusCode: 'confirmed', orderId: order.id });
+    expect(
+      first.changes
+        .filter((c) => c.entity.startsWith('wmsDocument'))
+        .map((c) => `${c.op} ${c.entity} ${c.id}`)
+        .sort(),
+    ).toEqual([upsertOf('wmsDocument', doc.id), upsertOf('wmsDocumentPosition', line)].sort());
+    expect(dataOf(first.changes, 'wmsDocument', doc.id)).toMatchObject({
+      statusCode: 'confirmed',
+      orderId: order.id,
+    });
     const acked = await expectAcknowledged(admin, first.cursor);
 
     const orders = t.ctx.schema.resourceTables.wmsOrder;
     if (!orders?.id || !orders.statusCode) throw new Error('no order table');
-    await t.ctx.db.update(orders).set({ statusCode: 'closedManually' }).where(eq(orders.id, String(order.id)));
+    await t.ctx.db
+      .update(orders)
+      .set({ statusCode: 'closedManually' })
+      .where(eq(orders.id, String(order.id)));
     const second = await pullAll(t, admin, acked);
     const positions = rowsOf(
-      await t.ctx.db.execute(sql`select id::text from wms_order_position where order_id = ${String(order.id)}`),
+      await t.ctx.db.execute(
+        sql`select id::text from wms_order_position where order_id = ${String(order.id)}`,
+      ),
     ).map((r) => String(r.id));
     expect(keysOf(second.changes)).toEqual(
       [

@@ -44,7 +44,12 @@ const receipt = (quantity = 2, extra: Row = {}) => ({
 const documentCount = async (id: unknown): Promise<number> => {
   const docs = t.ctx.schema.resourceTables.wmsDocument;
   if (!docs?.id) throw new Error('no document table');
-  return (await t.ctx.db.select().from(docs).where(eq(docs.id, String(id)))).length;
+  return (
+    await t.ctx.db
+      .select()
+      .from(docs)
+      .where(eq(docs.id, String(id)))
+  ).length;
 };
 
 const storedMutation = async (key: string) => {
@@ -59,17 +64,33 @@ describe('exactly once', () => {
   it('the same key twice makes one document and answers the second time with the stored response', async () => {
     const key = randomUUID();
     const body = receipt();
-    const first = await push(t, admin, 'POST', '/api/WmsDocument', { key, payload: body, deviceId: 'dev-a', mutationId: 1 });
+    const first = await push(t, admin, 'POST', '/api/WmsDocument', {
+      key,
+      payload: body,
+      deviceId: 'dev-a',
+      mutationId: 1,
+    });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.headers[syncHeaders.replayed]).toBeUndefined();
-    const second = await push(t, admin, 'POST', '/api/WmsDocument', { key, payload: body, deviceId: 'dev-a', mutationId: 1 });
+    const second = await push(t, admin, 'POST', '/api/WmsDocument', {
+      key,
+      payload: body,
+      deviceId: 'dev-a',
+      mutationId: 1,
+    });
     expect(second.statusCode).toBe(201);
     expect(second.headers[syncHeaders.replayed]).toBe('true');
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(await documentCount(body.id)).toBe(1);
     const stored = await storedMutation(key);
-    expect(stored).toMatchObject({ statusCode: 201, deviceId: 'dev-a', mutationId: 1, method: 'POST', path: '/api/wmsdocument' });
+    expect(stored).toMatchObject({
+      statusCode: 201,
+      deviceId: 'dev-a',
+      mutationId: 1,
+      method: 'POST',
+      path: '/api/wmsdocument',
+    });
     // Recorded by the document's own transaction: the same xid as its change, so both commit or neither.
     const [change] = rowsOf(
       await t.ctx.db.execute(
@@ -95,20 +116,30 @@ describe('exactly once', () => {
     }
     expect(await stockQuantityOf(t.ctx, acc, String(product.id), String(location.id))).toBe(before + 4);
     // Without the key the same call is an ordinary one: confirming twice is refused.
-    const plain = await t.app.inject({ method: 'POST', url: `/api/WmsDocument/${doc.id}/confirm`, headers: admin.headers });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: `/api/WmsDocument/${doc.id}/confirm`,
+      headers: admin.headers,
+    });
     expect(plain.statusCode).toBe(409);
   });
 
   it('a final refusal is stored and repeated, even when the call would now succeed', async () => {
     const goods = await anOrderProduct(t.ctx, acc);
     const key = randomUUID();
-    const release = { typeCode: 'DOU', sourceLocationId: location.id, positions: [{ productId: goods.id, quantity: 3 }] };
+    const release = {
+      typeCode: 'DOU',
+      sourceLocationId: location.id,
+      positions: [{ productId: goods.id, quantity: 3 }],
+    };
     const created = await push(t, admin, 'POST', '/api/WmsDocument', { payload: release });
     expect(created.statusCode, created.body).toBe(201);
     const refused = await push(t, admin, 'POST', `/api/WmsDocument/${created.json().id}/confirm`, { key });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('stockShortfall');
-    await receiveOrderStock(t.ctx, admin, [{ productId: String(goods.id), locationId: String(location.id), quantity: 10 }]);
+    await receiveOrderStock(t.ctx, admin, [
+      { productId: String(goods.id), locationId: String(location.id), quantity: 10 },
+    ]);
     const repeated = await push(t, admin, 'POST', `/api/WmsDocument/${created.json().id}/confirm`, { key });
     expect(repeated.statusCode).toBe(409);
     expect(repeated.body).toBe(refused.body);
@@ -116,14 +147,18 @@ describe('exactly once', () => {
     expect(await stockQuantityOf(t.ctx, acc, String(goods.id))).toBe(10);
     // A refusal before any write (unknown record) is stored the same way.
     const missingKey = randomUUID();
-    const missing = await push(t, admin, 'POST', `/api/WmsDocument/${randomUUID()}/confirm`, { key: missingKey });
+    const missing = await push(t, admin, 'POST', `/api/WmsDocument/${randomUUID()}/confirm`, {
+      key: missingKey,
+    });
     expect(missing.statusCode).toBe(404);
     expect((await storedMutation(missingKey))?.statusCode).toBe(404);
   });
 
   it('a transient refusal (406 numberCollision) is not stored: the retry under the same key runs', async () => {
     const number = `OWN-${randomUUID().slice(0, 8)}`;
-    const taken = await push(t, admin, 'POST', '/api/WmsDocument', { payload: receipt(1, { documentNumber: number }) });
+    const taken = await push(t, admin, 'POST', '/api/WmsDocument', {
+      payload: receipt(1, { documentNumber: number }),
+    });
     expect(taken.statusCode, taken.body).toBe(201);
     const key = randomUUID();
     const body = receipt(1, { documentNumber: number });
@@ -150,7 +185,8 @@ describe('exactly once', () => {
     for (const a of answers) {
       if (a === ran[0]) continue;
       if (a.statusCode === 409) expect(a.json().code).toBe('mutationInProgress');
-      else expect([a.statusCode, a.headers[syncHeaders.replayed], a.body]).toEqual([201, 'true', ran[0]?.body]);
+      else
+        expect([a.statusCode, a.headers[syncHeaders.replayed], a.body]).toEqual([201, 'true', ran[0]?.body]);
     }
     expect(await documentCount(body.id)).toBe(1);
     const later = await push(t, admin, 'POST', '/api/WmsDocument', { key, payload: body });
@@ -196,15 +232,29 @@ describe('exactly once', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().documents).toHaveLength(1);
     const again = await push(t, admin, 'GET', url, { key });
-    expect([again.statusCode, again.headers[syncHeaders.replayed], again.body]).toEqual([200, 'true', first.body]);
+    expect([again.statusCode, again.headers[syncHeaders.replayed], again.body]).toEqual([
+      200,
+      'true',
+      first.body,
+    ]);
     expect(await stockQuantityOf(t.ctx, acc, String(goods.id))).toBe(3);
     // An ordinary GET without the key is not recorded.
     const count = Number(
-      (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(syncMutation).where(eq(syncMutation.clientAccountId, acc)))[0]?.n,
+      (
+        await t.ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(syncMutation)
+          .where(eq(syncMutation.clientAccountId, acc))
+      )[0]?.n,
     );
     await t.app.inject({ method: 'GET', url: `/api/WmsOrder/${order.json().id}`, headers: admin.headers });
     const after = Number(
-      (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(syncMutation).where(eq(syncMutation.clientAccountId, acc)))[0]?.n,
+      (
+        await t.ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(syncMutation)
+          .where(eq(syncMutation.clientAccountId, acc))
+      )[0]?.n,
     );
     expect(after).toBe(count);
   });
@@ -215,7 +265,11 @@ describe('headers', () => {
     const cases: Record<string, string>[] = [
       { [syncHeaders.idempotencyKey]: 'short' },
       { [syncHeaders.idempotencyKey]: randomUUID(), [syncHeaders.deviceId]: 'has spaces' },
-      { [syncHeaders.idempotencyKey]: randomUUID(), [syncHeaders.deviceId]: 'dev', [syncHeaders.mutationId]: 'x' },
+      {
+        [syncHeaders.idempotencyKey]: randomUUID(),
+        [syncHeaders.deviceId]: 'dev',
+        [syncHeaders.mutationId]: 'x',
+      },
       { [syncHeaders.idempotencyKey]: randomUUID(), [syncHeaders.mutationId]: '3' },
     ];
     for (const headers of cases) {
@@ -229,7 +283,9 @@ describe('headers', () => {
       expect(res.json().code).toBe('badRequest');
     }
     const key = randomUUID();
-    expect((await push(t, admin, 'POST', '/api/WmsDocument', { key, payload: receipt() })).statusCode).toBe(201);
+    expect((await push(t, admin, 'POST', '/api/WmsDocument', { key, payload: receipt() })).statusCode).toBe(
+      201,
+    );
     const reused = await push(t, admin, 'DELETE', `/api/WmsDocument/${randomUUID()}`, { key });
     expect([reused.statusCode, reused.json().code]).toEqual([400, 'badRequest']);
     const otherUser = await aSuperUser(t.ctx, acc);
@@ -262,7 +318,11 @@ describe('lastMutationId', () => {
     for (const mutationId of [1, 2, 3]) {
       const body = receipt(mutationId);
       ids.push(body.id);
-      const res = await push(t, user, 'POST', '/api/WmsDocument', { payload: body, deviceId: device, mutationId });
+      const res = await push(t, user, 'POST', '/api/WmsDocument', {
+        payload: body,
+        deviceId: device,
+        mutationId,
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     // Page by page: lastMutationId never names a mutation whose document has not been delivered yet.

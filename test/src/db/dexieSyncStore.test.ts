@@ -166,7 +166,11 @@ describe('Dexie replica store (fake-indexeddb)', () => {
     v1.close();
     const v2 = new ReplicaDb(name, [
       ...replicaMigrations,
-      { version: 2, stores: { product: 'id, indexKey, *barcodes, *gtins, sapId' }, resync: true },
+      {
+        version: (replicaMigrations.at(-1)?.version ?? 0) + 1,
+        stores: { product: 'id, indexKey, *barcodes, *gtins, sapId' },
+        resync: true,
+      },
     ]);
     await v2.open();
     const after = new DexieSyncStore(v2);

@@ -1,0 +1,116 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { DexieSyncStore } from '../../../src/db/dexieSyncStore';
+import { ReplicaDb, stampsKey } from '../../../src/db/replicaDb';
+import type { StoreTx } from '../../../sync/ports';
+import { applyChangesPage } from '../../../sync/replica';
+import type { Row } from '../../../sync/types';
+import { seedChanges } from '../../sync/support/seed';
+import { keyOf } from '../../sync/support/world';
+
+let dbs = 0;
+const openStore = async (name: string): Promise<DexieSyncStore> => {
+  const db = new ReplicaDb(name);
+  await db.open();
+  return new DexieSyncStore(db);
+};
+
+const seeded = async (): Promise<{ name: string; store: DexieSyncStore }> => {
+  dbs++;
+  const name = `cache-${dbs}`;
+  const store = await openStore(name);
+  await store.write((tx) => applyChangesPage(tx, seedChanges(), 'c1'));
+  return { name, store };
+};
+
+/** A write transaction as the engine's: the meta row first (by then the stamps are known), then the work. */
+const engineWrite = <T>(store: DexieSyncStore, work: (tx: StoreTx) => Promise<T>): Promise<T> =>
+  store.write(async (tx) => {
+    await tx.meta();
+    return work(tx);
+  });
+
+/** What the rules read of the replica, in one write transaction. */
+const ruleInputs = (store: DexieSyncStore) =>
+  engineWrite(store, async (tx) => ({
+    cursor: (await tx.meta()).cursor,
+    product: (await tx.get('product', ['p-1']))[0]?.index,
+    label: (await tx.get('storageSpace', ['l-1']))[0]?.label,
+    types: (await tx.all('storageSpaceType')).length,
+    stock: (await tx.where('stock', 'key', [keyOf('p-1', 'l-1')])).map((r) => r.quantity),
+  }));
+
+describe('rows kept in memory between write transactions', () => {
+  it('are answered again while nothing changed their table, and stay out of reach of changes', async () => {
+    const { store } = await seeded();
+    const first = await ruleInputs(store);
+    expect(first).toEqual({ cursor: 'c1', product: 'MILK-1', label: 'A-01', types: 2, stock: [] });
+    // Written behind the store's back (no stamp bumped): the next transaction still answers from memory…
+    await store.db.table('product').put({ id: 'p-1', index: 'CHANGED' });
+    expect((await ruleInputs(store)).product).toBe('MILK-1');
+    // …until the stamps are gone (what an upgrade that empties tables does): a new epoch, everything read again.
+    await store.db.table('meta').delete(stampsKey);
+    expect((await ruleInputs(store)).product).toBe('CHANGED');
+    const shared = await engineWrite(store, async (tx) => (await tx.get('product', ['p-1']))[0] as Row);
+    expect(Object.isFrozen(shared)).toBe(true);
+    expect(() => {
+      (shared as unknown as { index: string }).index = 'X';
+    }).toThrow();
+    store.close();
+  });
+
+  it('a write through the store (a pull, another tab) makes every store read the table again', async () => {
+    const { name, store } = await seeded();
+    const otherTab = await openStore(name);
+    const seed = seedChanges().find((c) => c.entity === 'stock' && c.id === 's-1');
+    const row = seed?.op === 'upsert' ? seed.data : {};
+    const key = (await store.write((tx) => tx.get('stock', ['s-1'])))[0]?.key as string;
+    const quantities = async (s: DexieSyncStore) =>
+      engineWrite(s, async (tx) => (await tx.where('stock', 'key', [key])).map((r) => r.quantity));
+    expect(await quantities(store)).toEqual([5]);
+    expect(await quantities(otherTab)).toEqual([5]);
+    await otherTab.write((tx) =>
+      applyChangesPage(
+        tx,
+        [{ op: 'upsert', entity: 'stock', id: 's-1', data: { ...row, quantity: 2 } }],
+        'c2',
+      ),
+    );
+    expect(await quantities(store)).toEqual([2]);
+    await store.write((tx) =>
+      applyChangesPage(tx, [{ op: 'upsert', entity: 'product', id: 'p-9', data: { index: 'NEW' } }], 'c3'),
+    );
+    // Only the product table changed: the other tab still knows its stock, and sees the new product.
+    expect(await quantities(otherTab)).toEqual([2]);
+    expect(
+      (await engineWrite(otherTab, (tx) => tx.where('product', 'indexKey', ['NEW', 'MILK-1']))).map(
+        (p) => p.id,
+      ),
+    ).toEqual(['p-1', 'p-9']);
+    otherTab.close();
+    store.close();
+  });
+
+  it('a transaction reads its own writes; a rolled-back one leaves what was known', async () => {
+    const { store } = await seeded();
+    expect((await ruleInputs(store)).label).toBe('A-01');
+    const inside = await engineWrite(store, async (tx) => {
+      const before = (await tx.get('storageSpace', ['l-1']))[0]?.label;
+      await tx.put('storageSpace', [{ id: 'l-1', label: 'Z-99' }]);
+      return { before, after: (await tx.get('storageSpace', ['l-1']))[0]?.label };
+    });
+    expect(inside).toEqual({ before: 'A-01', after: 'Z-99' });
+    expect((await ruleInputs(store)).label).toBe('Z-99');
+    await expect(
+      engineWrite(store, async (tx) => {
+        await tx.get('storageSpace', ['l-1', 'l-2']);
+        await tx.put('storageSpace', [{ id: 'l-1', label: 'LOST' }]);
+        expect((await tx.get('storageSpace', ['l-1']))[0]?.label).toBe('LOST');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect((await ruleInputs(store)).label).toBe('Z-99');
+    expect(await store.read(async (tx) => (await tx.get('storageSpace', ['l-1']))[0]?.label)).toBe('Z-99');
+    store.close();
+  });
+});
