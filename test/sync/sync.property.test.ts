@@ -1,6 +1,5 @@
-import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { command, Run } from './support/propertyRun';
+import { assertConverges } from './support/propertyRun';
 
 /**
  * Several terminals work against one simulated server (test/sync/support/simServer.ts) with random offline
@@ -12,23 +11,6 @@ import { command, Run } from './support/propertyRun';
 
 describe('sync engine property', () => {
   it('converges: exactly once, rejections listed, replicas equal the server, stock never negative', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.boolean(),
-        fc.array(command, { minLength: 1, maxLength: 50 }),
-        async (reserving, commands) => {
-          const run = new Run(reserving);
-          try {
-            for (const d of run.devices) await d.sync();
-            for (const c of commands) await run.run(c);
-            await run.settle();
-            await run.check();
-          } finally {
-            run.stop();
-          }
-        },
-      ),
-      { numRuns: 500 },
-    );
+    await assertConverges(500);
   }, 120_000);
 });

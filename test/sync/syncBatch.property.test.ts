@@ -1,9 +1,8 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { syncPaths } from '../../domain/sync/wire';
 import type { TransportRequest, TransportResponse } from '../../sync/ports';
 import { withBatchPush } from './support/batchPush';
-import { command, Run } from './support/propertyRun';
+import { assertConverges } from './support/propertyRun';
 import { SimServer } from './support/simServer';
 
 /**
@@ -35,24 +34,7 @@ SimServer.prototype.request = function request(
 
 describe('sync engine property, batch pushes', () => {
   it('converges: exactly once, rejections listed, replicas equal the server, stock never negative', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.boolean(),
-        fc.array(command, { minLength: 1, maxLength: 50 }),
-        async (reserving, commands) => {
-          const run = new Run(reserving);
-          try {
-            for (const d of run.devices) await d.sync();
-            for (const c of commands) await run.run(c);
-            await run.settle();
-            await run.check();
-          } finally {
-            run.stop();
-          }
-        },
-      ),
-      { numRuns: 500 },
-    );
+    await assertConverges(500);
     // The engine did push in batches (not one call per entry after a refused batch).
     expect(batches).toBeGreaterThan(100);
   }, 180_000);

@@ -377,3 +377,27 @@ export class Run {
     for (const d of this.devices) d.engine.stop();
   }
 }
+
+/**
+ * The convergence property: random commands on several devices, then everyone back online; `Run.check` holds
+ * (exactly once, rejections listed, replicas equal the server, stock never negative).
+ */
+export const assertConverges = (numRuns: number): Promise<void> =>
+  fc.assert(
+    fc.asyncProperty(
+      fc.boolean(),
+      fc.array(command, { minLength: 1, maxLength: 50 }),
+      async (reserving, commands) => {
+        const run = new Run(reserving);
+        try {
+          for (const d of run.devices) await d.sync();
+          for (const c of commands) await run.run(c);
+          await run.settle();
+          await run.check();
+        } finally {
+          run.stop();
+        }
+      },
+    ),
+    { numRuns },
+  );
