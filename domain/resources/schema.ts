@@ -85,6 +85,9 @@ export const dropEmptyWriteOnly = (
 
 /** The resource's zod schema for writes ('create' needs required fields, 'update' replaces the record too). */
 export const resourceSchema = (def: ResourceDefinition): z.ZodType<Record<string, unknown>> => {
+  // Definitions are immutable, so each one's schema is built once (building costs ~100× a parse).
+  const cached = schemaCache.get(def);
+  if (cached) return cached;
   const shape: Record<string, z.ZodType<unknown>> = {};
   for (const [name, f] of writableFields(def)) {
     const value = fieldSchema(f);
@@ -98,8 +101,12 @@ export const resourceSchema = (def: ResourceDefinition): z.ZodType<Record<string
         : value.nullable().optional(),
     );
   }
-  return z.object(shape);
+  const schema = z.object(shape);
+  schemaCache.set(def, schema);
+  return schema;
 };
+
+const schemaCache = new WeakMap<ResourceDefinition, z.ZodType<Record<string, unknown>>>();
 
 export interface ValidationResult {
   readonly value: Record<string, unknown>;

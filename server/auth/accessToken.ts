@@ -22,11 +22,34 @@ export const signAccessToken = async (
 
 /** Verifies an access token; undefined when invalid or expired. */
 export const verifyAccessToken = async (token: string, secret: string): Promise<Claims | undefined> => {
+  const known = verified.get(token);
+  if (known && known.secret === secret) {
+    if (known.claims.exp * 1000 > Date.now()) return known.claims;
+    verified.delete(token);
+    return undefined;
+  }
   try {
     const { payload } = await jwtVerify(token, key(secret), { audience: 'aisle', algorithms: ['HS256'] });
     const parsed = claimsSchema.safeParse(payload);
-    return parsed.success ? parsed.data : undefined;
+    if (!parsed.success) return undefined;
+    remember(token, secret, parsed.data);
+    return parsed.data;
   } catch {
     return undefined;
   }
+};
+
+/**
+ * Tokens verified lately, until they expire: a signed token always verifies the same way, and a batch push
+ * checks the same one for each of its calls. Bounded; the oldest entry goes first.
+ */
+const verified = new Map<string, { readonly secret: string; readonly claims: Claims }>();
+const maxVerified = 2000;
+
+const remember = (token: string, secret: string, claims: Claims): void => {
+  if (verified.size >= maxVerified) {
+    const oldest = verified.keys().next();
+    if (!oldest.done) verified.delete(oldest.value);
+  }
+  verified.set(token, { secret, claims });
 };

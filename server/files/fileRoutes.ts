@@ -22,10 +22,12 @@ type IdParams = { id: string };
 const imageType = /^image\/[a-z0-9][a-z0-9.+-]*$/i;
 
 /** A file name without folders or control characters, at most 255 characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const unsafeInFileName = /[\u0000-\u001f\u007f"]/g;
+
 const cleanFileName = (name: string | undefined): string => {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
   const base = basename((name ?? '').replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .replace(unsafeInFileName, '')
     .trim();
   return (base || 'file').slice(0, 255);
 };

@@ -104,10 +104,12 @@ export const startPgRelay = async (pool: pg.Pool, opts: RelayOptions): Promise<R
     opts.onMessage(decoded.origin, decoded.message);
   };
 
+  // One NOTIFY at a time on the connection (in order): node-postgres deprecates queueing queries on a client.
+  let sending: Promise<unknown> = Promise.resolve();
   const send = (c: pg.PoolClient, payload: string) => {
-    c.query('select pg_notify($1, $2)', [relayChannel, payload]).catch((error: unknown) =>
-      opts.onError(error, 'notify'),
-    );
+    sending = sending
+      .then(() => c.query('select pg_notify($1, $2)', [relayChannel, payload]))
+      .catch((error: unknown) => opts.onError(error, 'notify'));
   };
 
   const errorHandlers = new WeakMap<pg.PoolClient, (error: Error) => void>();
@@ -186,6 +188,7 @@ export const startPgRelay = async (pool: pg.Pool, opts: RelayOptions): Promise<R
       client = undefined;
       if (!c) return;
       try {
+        await sending;
         await c.query(`UNLISTEN ${relayChannel}`);
       } catch {
         // The connection may already be gone; it is released either way.

@@ -191,7 +191,13 @@ export class ResourceService {
   }
 
   /** Writes the record change log in the caller's transaction (area modules log their own writes). */
-  async log(
+  async log(...change: Parameters<ResourceService['logStatement']>) {
+    const statement = this.logStatement(...change);
+    if (statement) await statement;
+  }
+
+  /** The record_log insert of a change, not run yet (to go with another statement); none for the log itself. */
+  logStatement(
     tx: Tx,
     scope: Scope,
     action: 'create' | 'update' | 'delete',
@@ -200,8 +206,8 @@ export class ResourceService {
     newRow?: Row,
   ) {
     const table = this.ctx.schema.resourceTables.recordLog;
-    if (!table || this.def.name === 'recordLog') return;
-    await tx.insert(table).values({
+    if (!table || this.def.name === 'recordLog') return undefined;
+    return tx.insert(table).values({
       clientAccountId: scope.clientAccountId,
       resourceType: this.def.name,
       resourceId: id,

@@ -4,6 +4,7 @@ import { AppError } from '../../domain/errors';
 import { syncHeaders } from '../../domain/sync/wire';
 import type { AppContext } from '../context';
 import { syncMutation } from '../db/syncTables';
+import { deferredOutcomeStore } from './deferredOutcomes';
 import { type MutationContext, mutationStore } from './mutationContext';
 import { isFinal } from './outcome';
 import { installRecordingTransaction, touchDevice } from './recordingTransaction';
@@ -114,7 +115,16 @@ const storeOutcome = async (
   const type = reply.getHeader('content-type');
   const response = { contentType: typeof type === 'string' ? type : null, body };
   if (recorded) {
-    await ctx.db.update(syncMutation).set({ statusCode: status, response }).where(keyCondition(m));
+    // Inside a batch push the batch writes its outcomes together when it ends (deferredOutcomes.ts).
+    const batch = deferredOutcomeStore.getStore();
+    if (batch)
+      batch.add({
+        clientAccountId: m.clientAccountId,
+        idempotencyKey: m.idempotencyKey,
+        statusCode: status,
+        response,
+      });
+    else await ctx.db.update(syncMutation).set({ statusCode: status, response }).where(keyCondition(m));
     return;
   }
   // No transaction of the handler recorded it (a refusal before any write, or a write outside db.transaction).
@@ -211,7 +221,14 @@ export const registerIdempotentPush = (app: FastifyInstance, ctx: AppContext): U
       run();
       return;
     }
-    answerFromStore(ctx, mutation, reply).then(
+    // A key repeated inside one batch: the earlier call's outcome is written before it is looked up.
+    const batch = deferredOutcomeStore.getStore();
+    (batch
+      ? batch
+          .flushIfHolding(ctx.db, mutation.clientAccountId, mutation.idempotencyKey)
+          .then(() => answerFromStore(ctx, mutation, reply))
+      : answerFromStore(ctx, mutation, reply)
+    ).then(
       (answered) => {
         if (!answered) run();
       },

@@ -10,6 +10,7 @@ import {
   syncWireVersion,
 } from '../../domain/sync/wire';
 import { type AppContext, requireAuth } from '../context';
+import { DeferredOutcomes, deferredOutcomeStore } from './deferredOutcomes';
 import type { UnseenKeys } from './idempotentPush';
 import { isFinal } from './outcome';
 
@@ -65,10 +66,18 @@ export const registerPushBatch = (app: FastifyInstance, ctx: AppContext, unseen:
       claims.acc,
       calls.map((c) => c.idempotencyKey),
     );
+    const outcomes = new DeferredOutcomes();
     try {
-      return { version: syncWireVersion, results: await runCalls(app, request, calls) };
+      const results = await deferredOutcomeStore.run(outcomes, () => runCalls(app, request, calls));
+      return { version: syncWireVersion, results };
     } finally {
       unseen.forget(claims.acc, fresh);
+      try {
+        await outcomes.flush(ctx.db);
+      } catch (err) {
+        // The changes are committed; a repeat of such a call meets its row without an outcome.
+        request.log.error({ err }, 'could not store the outcomes of a batch push');
+      }
     }
   });
 };

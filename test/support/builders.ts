@@ -548,6 +548,20 @@ export const setLogisticsConfig = async (
 };
 
 /**
+ * A fresh account whose working copies count in stock (they reserve), with a super user, one stock location
+ * and one product of which `onHand` units lie there.
+ */
+export const aReservingWarehouse = async (ctx: AppContext, onHand: number) => {
+  const account = await anAccount(ctx);
+  const boss = await aSuperUser(ctx, account);
+  await setLogisticsConfig(ctx, account, { workingCopiesCountInStock: true });
+  const loc = await aStockLocation(ctx, account);
+  const prod = await aStockProduct(ctx, account);
+  await receiveStock(ctx, boss, String(loc.id), [{ productId: prod.id, quantity: onHand }]);
+  return { account, boss, loc, prod };
+};
+
+/**
  * Closes the PostgreSQL pool's idle connections and waits until they are gone (no-op on PGlite). pg-pool's
  * end() does not wait for its clients to disconnect, so a test that opened many connections calls this before
  * closing the app: dropping the database would otherwise terminate connections still closing.

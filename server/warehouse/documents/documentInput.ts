@@ -201,6 +201,19 @@ export const documentDraftOf = (header: Row, statusCode: string): DocumentDraft 
 });
 
 /** A position as the domain rules read it (stored rows and parsed input alike). */
+/** The position fields the rules read (a PositionDraft's), as stored. */
+export const positionDraftFields = [
+  'productId',
+  'quantity',
+  'sourceLocationId',
+  'destinationLocationId',
+  'sourceContainer',
+  'destinationContainer',
+  'serialNumber',
+  'prodDate',
+  'expDate',
+] as const;
+
 export const positionDraftOf = (p: Row): PositionDraft => ({
   productId: String(p.productId ?? ''),
   quantity: num(p.quantity) ?? 0,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { AppError, type FieldError } from '../../../domain/errors';
 import type { ResourceDefinition } from '../../../domain/resources/types';
 import { type DocumentTypeCode, documentTypeOf } from '../../../domain/warehouse/documentTypes';
@@ -37,6 +37,7 @@ import {
   type PositionValues,
   parseDocumentInput,
   parseLineInput,
+  positionDraftFields,
   positionDraftOf,
   samePositions,
 } from './documentInput';
@@ -49,6 +50,35 @@ import {
   provisionalOf,
 } from './documentNumbering';
 import { type LoadedProducts, loadValidationContext } from './validationContext';
+
+/** The line columns the rules read (positionDraftOf), with the line's id and number. */
+const lineDraftColumns = ['id', 'lineNo', ...positionDraftFields] as const;
+
+/** A transaction's statements with the document's update (and its record_log entry) attached. */
+type WithDocumentUpdate = ReturnType<Tx['with']>;
+
+/** A working copy locked for a change, with what every change of it needs. */
+interface LockedDocument {
+  readonly row: Row;
+  readonly config: LogisticsConfig;
+  /** Its own reservations per stock key. */
+  readonly own: ReadonlyMap<string, number>;
+  /** Its lines as the rules see them, in line order (read for line changes only, else empty). */
+  readonly lines: readonly LineDraft[];
+}
+
+type LineDraft = PositionDraft & { readonly id: string; readonly lineNo: number };
+
+/** Lines from lineDraftsJson: each a json array of lineDraftColumns' values, in that order. */
+const lineDraftsFromJson = (value: unknown): LineDraft[] => {
+  const rows: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((cells: unknown) => {
+    if (!Array.isArray(cells)) return [];
+    const row: Row = Object.fromEntries(lineDraftColumns.map((name, i) => [name, cells[i] ?? null]));
+    return [{ ...positionDraftOf(row), id: String(row.id), lineNo: Number(row.lineNo) || 0 }];
+  });
+};
 
 /** A document as every document call returns it: the wmsDocument row plus its positions in line order. */
 export type DocumentWithPositions = Row & { readonly positions: Row[] };
@@ -192,6 +222,44 @@ export class DocumentService {
       .for('update');
     if (!row) throw new AppError('notFoundOrNoPermission');
     return row;
+  }
+
+  /**
+   * The document locked (as lock()), then in one more statement the account's config, the document's own
+   * reservations and, with `lines`, its lines as the rules see them. That statement runs after the lock is
+   * held: one that waited for the lock reads what the holder committed only from its next statement on.
+   */
+  private async lockWithConfig(tx: Tx, scope: Scope, id: string, lines = false): Promise<LockedDocument> {
+    const row = await this.lock(tx, scope, id);
+    const stock = stockServiceOf(this.ctx);
+    const documentId = sql`${String(row.id)}::uuid`;
+    const [found] = await tx
+      .select({
+        config: clientAccount.logisticsConfig,
+        reserved: stock.reservationsJson(scope.clientAccountId, documentId),
+        lines: lines ? this.lineDraftsJson(scope.clientAccountId, documentId) : sql<unknown>`null`,
+      })
+      .from(clientAccount)
+      .where(eq(clientAccount.id, scope.clientAccountId));
+    return {
+      row,
+      config: parseLogisticsConfig(found?.config),
+      own: stock.reservationsFromJson(found?.reserved),
+      lines: lineDraftsFromJson(found?.lines),
+    };
+  }
+
+  /** The document's lines (lineDraftColumns) as one json array in line order, read by lineDraftsFromJson. */
+  private lineDraftsJson(accountId: string, documentId: SQL): SQL<unknown> {
+    const cells = sql.join(
+      lineDraftColumns.map((name) =>
+        name === 'prodDate' || name === 'expDate' ? sql`${this.pcol(name)}::text` : sql`${this.pcol(name)}`,
+      ),
+      sql`, `,
+    );
+    return sql`(select coalesce(json_agg(json_build_array(${cells}) order by ${this.pcol('lineNo')}), '[]'::json)
+      from ${this.positions} where ${this.pcol('clientAccountId')} = ${accountId}::uuid
+        and ${this.pcol('documentId')} = ${documentId})`;
   }
 
   private async positionRows(db: Executor, accountId: string, documentId: string): Promise<Row[]> {
@@ -532,19 +600,20 @@ export class DocumentService {
    * The line's document, locked, when its lines may be edited by hand: a working copy (else 409
    * statusForbidsChange with notWorkingCopy) whose positions are not generated (else positionsNotEditable).
    */
-  private async lockForLines(tx: Tx, scope: Scope, documentId: string): Promise<Row> {
-    const row = await this.lock(tx, scope, documentId);
+  private async lockForLines(tx: Tx, scope: Scope, documentId: string): Promise<LockedDocument> {
+    const locked = await this.lockWithConfig(tx, scope, documentId, true);
+    const { row } = locked;
     const status = statusOf(row);
     if (!canEditDocument(status))
       throw new AppError('statusForbidsChange', {
         issues: [issue('notWorkingCopy', { field: 'statusCode', params: { status } })],
       });
     const typeCode = String(row.typeCode);
-    const locked = checkPositionsNotEditable({ typeCode });
-    if (locked.length === 0 && row.generated === true)
-      locked.push(issue('positionsNotEditable', { params: { typeCode } }));
-    if (locked.length) throw new AppError('statusForbidsChange', { issues: locked.map((i) => ({ ...i })) });
-    return row;
+    const issues = checkPositionsNotEditable({ typeCode });
+    if (issues.length === 0 && row.generated === true)
+      issues.push(issue('positionsNotEditable', { params: { typeCode } }));
+    if (issues.length) throw new AppError('statusForbidsChange', { issues: issues.map((i) => ({ ...i })) });
+    return locked;
   }
 
   /**
@@ -557,19 +626,19 @@ export class DocumentService {
   private async changeLines<T>(
     tx: Tx,
     scope: Scope,
-    row: Row,
+    { row, config, own }: LockedDocument,
     drafts: readonly PositionDraft[],
-    write: () => Promise<T>,
+    /** Stores the line with `db`: the document's update and its record_log entry go with it (one statement). */
+    write: (db: WithDocumentUpdate) => Promise<T>,
     check = true,
   ): Promise<T> {
     const id = String(row.id);
-    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
     const reserving = config.workingCopiesCountInStock;
     // The old reservation goes first, so the lines are checked against what is free without it.
     this.emitStock(
       tx,
       scope,
-      await stockServiceOf(this.ctx).releaseReservations(tx, scope.clientAccountId, id),
+      await stockServiceOf(this.ctx).releaseReservations(tx, scope.clientAccountId, id, own),
     );
     const draft = documentDraftOf(row, 'workingCopy');
     const products = check
@@ -580,19 +649,23 @@ export class DocumentService {
           scope.clientAccountId,
           drafts.map((d) => d.productId),
         );
-    const result = await write();
-    const [updated] = await tx
+    // The row is locked, so what the update makes of it is known without reading it back.
+    const changed = { ...progressOf('workingCopy', drafts), updatedAt: new Date() };
+    const update = tx
       .update(this.docs)
-      .set({
-        ...progressOf('workingCopy', drafts),
-        updatedAt: new Date(),
-        version: sql`${this.dcol('version')} + 1`,
-      })
-      .where(and(eq(this.dcol('clientAccountId'), scope.clientAccountId), eq(this.dcol('id'), id)))
-      .returning();
-    if (!updated) throw new AppError('notFoundOrNoPermission');
+      .set({ ...changed, version: sql`${this.dcol('version')} + 1` })
+      .where(and(eq(this.dcol('clientAccountId'), scope.clientAccountId), eq(this.dcol('id'), id)));
+    const updated: Row = { ...row, ...changed, version: Number(row.version) + 1 };
+    const log = this.docService.logStatement(tx, scope, 'update', id, row, updated);
+    // Data-modifying WITH parts run once with the line's own statement: three writes, one round trip.
+    const updating = tx.$with('document_updated').as(update.returning({ id: this.dcol('id') }));
+    const logTable = this.ctx.schema.resourceTables.recordLog;
+    const result = await write(
+      log && logTable?.id
+        ? tx.with(updating, tx.$with('document_logged').as(log.returning({ id: logTable.id })))
+        : tx.with(updating),
+    );
     if (reserving) await this.reserve(tx, scope, id, draft, drafts, products);
-    await this.docService.log(tx, scope, 'update', id, row, updated);
     this.emit(tx, scope, 'wmsDocument', id, 'update');
     return result;
   }
@@ -611,15 +684,14 @@ export class DocumentService {
   /** POST WmsDocumentPosition: a new last line of a working copy (the client's id kept) → the line. */
   async addLine(tx: Tx, scope: Scope, input: unknown): Promise<Row> {
     const parsed = parseLineInput(input, undefined);
-    const row = await this.lockForLines(tx, scope, parsed.documentId);
-    const documentId = String(row.id);
-    if (parsed.id && (await this.exists(tx, this.positions, parsed.id)))
-      throw new AppError('uniqueConflict', { fields: [{ field: 'id', rule: 'uniqueConflict' }] });
-    const stored = await this.positionRows(tx, scope.clientAccountId, documentId);
-    const lineNo = stored.reduce((max, p) => Math.max(max, Number(p.lineNo) || 0), 0) + 1;
-    const drafts = [...stored.map(positionDraftOf), positionDraftOf(parsed.values)];
-    return this.changeLines(tx, scope, row, drafts, async () => {
-      const [line] = await tx
+    const locked = await this.lockForLines(tx, scope, parsed.documentId);
+    const documentId = String(locked.row.id);
+    const stored = locked.lines;
+    const lineNo = stored.reduce((max, p) => Math.max(max, p.lineNo), 0) + 1;
+    const drafts = [...stored, positionDraftOf(parsed.values)];
+    return this.changeLines(tx, scope, locked, drafts, async (db) => {
+      // A reused line id (ids are global) is refused by the primary key: 409 uniqueConflict on `id`.
+      const [line] = await db
         .insert(this.positions)
         .values({
           ...this.lineValues(parsed.values),
@@ -638,16 +710,14 @@ export class DocumentService {
   /** PUT WmsDocumentPosition/{id}: the body's fields replace the line's (partial allowed) → the line. */
   async updateLine(tx: Tx, scope: Scope, id: string, input: unknown): Promise<Row> {
     const current = await this.lineRow(tx, scope, id);
-    const row = await this.lockForLines(tx, scope, String(current.documentId));
+    const locked = await this.lockForLines(tx, scope, String(current.documentId));
     // Read again under the document's lock: a concurrent edit of the same line has finished by now.
     const existing = await this.lineRow(tx, scope, id);
     const parsed = parseLineInput(input, toApiRow(this.posDef, existing));
-    const stored = await this.positionRows(tx, scope.clientAccountId, String(row.id));
-    const drafts = stored.map((p) =>
-      p.id === existing.id ? positionDraftOf(parsed.values) : positionDraftOf(p),
-    );
-    return this.changeLines(tx, scope, row, drafts, async () => {
-      const [line] = await tx
+    const stored = locked.lines;
+    const drafts = stored.map((p) => (p.id === existing.id ? positionDraftOf(parsed.values) : p));
+    return this.changeLines(tx, scope, locked, drafts, async (db) => {
+      const [line] = await db
         .update(this.positions)
         .set({
           ...this.lineValues(parsed.values),
@@ -665,17 +735,17 @@ export class DocumentService {
   /** DELETE WmsDocumentPosition/{id}: the line leaves its working copy (the others keep their numbers). */
   async removeLine(tx: Tx, scope: Scope, id: string): Promise<void> {
     const current = await this.lineRow(tx, scope, id);
-    const row = await this.lockForLines(tx, scope, String(current.documentId));
+    const locked = await this.lockForLines(tx, scope, String(current.documentId));
     const existing = await this.lineRow(tx, scope, id);
-    const stored = await this.positionRows(tx, scope.clientAccountId, String(row.id));
-    const drafts = stored.filter((p) => p.id !== existing.id).map(positionDraftOf);
+    const stored = locked.lines;
+    const drafts = stored.filter((p) => p.id !== existing.id);
     await this.changeLines(
       tx,
       scope,
-      row,
+      locked,
       drafts,
-      async () => {
-        await tx
+      async (db) => {
+        await db
           .delete(this.positions)
           .where(and(eq(this.pcol('clientAccountId'), scope.clientAccountId), eq(this.pcol('id'), id)));
         this.emit(tx, scope, 'wmsDocumentPosition', id, 'delete');
@@ -689,22 +759,8 @@ export class DocumentService {
    * is locked and read in one statement with the account's logistics config and its own reservations.
    */
   async confirm(tx: Tx, scope: Scope, id: string): Promise<DocumentWithPositions> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
-    const stock = stockServiceOf(this.ctx);
-    const [found] = await tx
-      .select({
-        row: this.docs,
-        config: clientAccount.logisticsConfig,
-        reserved: stock.reservationsJson(scope.clientAccountId, this.dcol('id')),
-      })
-      .from(this.docs)
-      .innerJoin(clientAccount, eq(clientAccount.id, this.dcol('clientAccountId')))
-      .where(and(this.docService.scopeCondition(scope), eq(this.dcol('id'), id)))
-      .for('update', { of: this.docs });
-    if (!found) throw new AppError('notFoundOrNoPermission');
-    return this.confirmLocked(tx, scope, found.row, parseLogisticsConfig(found.config), {
-      own: stock.reservationsFromJson(found.reserved),
-    });
+    const { row, config, own } = await this.lockWithConfig(tx, scope, id);
+    return this.confirmLocked(tx, scope, row, config, { own });
   }
 
   /**

@@ -14,7 +14,7 @@ import type {
 } from '../../../domain/warehouse/validationInput';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { col, loadLocations, loadProducts, num, tableOf, text, todayIso } from '../stock/ruleInputs';
+import { col, loadRuleRows, num, tableOf, text, todayIso } from '../stock/ruleInputs';
 import { stockServiceOf } from '../stock/stockService';
 
 export interface ContextOptions {
@@ -42,12 +42,6 @@ export const loadValidationContext = async (
   const noLookups = { products: new Map(), locations: new Map() };
   const resolved = positions.map((p, i) => resolvePosition(document, type, p, i, noLookups));
 
-  const products = await loadProducts(
-    ctx,
-    tx,
-    accountId,
-    positions.map((p) => p.productId),
-  );
   const locationIds = new Set<string>();
   for (const id of [document.sourceLocationId, document.destinationLocationId]) if (id) locationIds.add(id);
   for (const p of resolved) {
@@ -55,7 +49,13 @@ export const loadValidationContext = async (
     if (p.destinationLocationId) locationIds.add(p.destinationLocationId);
   }
   const uuids = [...locationIds].filter(isUuid);
-  const locations = await loadLocations(ctx, tx, accountId, uuids);
+  const { products, locations } = await loadRuleRows(
+    ctx,
+    tx,
+    accountId,
+    positions.map((p) => p.productId).filter(isUuid),
+    uuids,
+  );
 
   const containers = new Set<string>();
   for (const c of [document.sourceContainer, document.destinationContainer]) if (c) containers.add(c);

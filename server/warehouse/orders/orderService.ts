@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client';
 import { fromDatabaseError } from '../../http/dbErrors';
 import { type Row, toApiRow } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
+import { positionDraftFields } from '../documents/documentInput';
 import { loadLogisticsConfig, todayIso } from '../stock/ruleInputs';
 import { assertRefsInAccount } from './assertRefsInAccount';
 import { checkOrderPositions } from './checkOrderPositions';
@@ -61,18 +62,7 @@ const copiedHeader = [
 ] as const;
 
 /** Position fields a copy takes over (its realised quantity starts empty). */
-const copiedPosition = [
-  'productId',
-  'quantity',
-  'sourceLocationId',
-  'destinationLocationId',
-  'sourceContainer',
-  'destinationContainer',
-  'serialNumber',
-  'prodDate',
-  'expDate',
-  'comment',
-] as const;
+const copiedPosition = [...positionDraftFields, 'comment'] as const;
 
 /**
  * Warehouse orders (000 §3, §4): saving with positions in one transaction, numbering, status changes through the

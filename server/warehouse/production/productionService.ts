@@ -10,7 +10,6 @@ import type { Executor, Tx } from '../../db/client';
 import { translate } from '../../i18n';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { loadLogisticsConfig, loadProducts, todayIso } from '../stock/ruleInputs';
 import { assertRefsInAccount } from '../orders/assertRefsInAccount';
 import { checkOrderPositions } from '../orders/checkOrderPositions';
 import { type DocumentWithPositions, documentPortOf } from '../orders/documentPort';
@@ -21,6 +20,7 @@ import { statusPath } from '../orders/orderStatusFlow';
 import type { OrderWithPositions } from '../orders/orderStore';
 import type { PositionValues } from '../orders/parseOrderInput';
 import { refreshOrder } from '../orders/refreshOrder';
+import { loadLogisticsConfig, loadProducts, todayIso } from '../stock/ruleInputs';
 import { assertInProduction, generateProductionDocuments } from './generateProductionDocuments';
 
 /** Production order and its production documents, as the Production endpoints answer. */

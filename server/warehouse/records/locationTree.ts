@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../stock/rawRows';
 
 /**
  * Refuses to hang a location under itself or under one of its descendants (the tree would become a
@@ -28,10 +29,4 @@ export const assertNotOwnAncestor = async (
     )
     select 1 as hit from up where id = ${id}::uuid limit 1`);
   if (rowsOf(found).length) throw cycle();
-};
-
-/** node-postgres returns `{ rows }`, PGlite too; both drivers' execute results are read the same way. */
-export const rowsOf = (result: unknown): Record<string, unknown>[] => {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
 };

@@ -1,10 +1,11 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type LogisticsConfig, logisticsConfigSchema } from '../../../domain/warehouse/logisticsConfig';
 import type { LocationRules, ProductRules } from '../../../domain/warehouse/validationInput';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { clientAccount } from '../../db/internalTables';
 import type { ResourceTable } from '../../db/resourceTables';
+import { rowsOf } from './rawRows';
 
 /** Reads untyped resource rows (tables are built from definitions at run time). */
 export const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -63,6 +64,25 @@ export const productRulesOf = (row: Record<string, unknown>): ProductRules => ({
   defaultLocationId: text(row.defaultLocationId),
 });
 
+const productRuleColumns = [
+  'id',
+  'index',
+  'name',
+  'unit',
+  'contractorId',
+  'lockIn',
+  'lockOut',
+  'lockRelocate',
+  'requiredProdDate',
+  'requiredExpDate',
+  'requiredSerial',
+  'minTemperature',
+  'maxTemperature',
+  'minimalExpDays',
+  'weight',
+  'defaultLocationId',
+] as const;
+
 /** Products of the account by id, as the rules see them (ids of other accounts are simply absent). */
 export const loadProducts = async (
   ctx: AppContext,
@@ -73,8 +93,9 @@ export const loadProducts = async (
   const out = new Map<string, ProductRules & { name: string; unit: string | null }>();
   if (ids.length === 0) return out;
   const t = tableOf(ctx, 'product');
+  // Only the columns the rules read: a product row is wide, and every document line reads its products.
   const rows = await db
-    .select()
+    .select(Object.fromEntries(productRuleColumns.map((name) => [name, col(t, name)])))
     .from(t)
     .where(and(eq(col(t, 'clientAccountId'), accountId), inArray(col(t, 'id'), [...new Set(ids)])));
   for (const row of rows)
@@ -112,16 +133,76 @@ export const loadLocations = async (
     .from(spaces)
     .leftJoin(types, eq(col(types, 'id'), col(spaces, 'typeId')))
     .where(and(...conditions));
-  for (const row of rows)
-    out.set(String(row.id), {
-      id: String(row.id),
-      label: String(row.label ?? ''),
-      lockedIn: bool(row.lockedIn),
-      lockedOut: bool(row.lockedOut),
-      temperature: num(row.temperature),
-      capacityKg: num(row.capacityKg),
-      handleStock: row.handleStock === null || row.handleStock === undefined ? true : bool(row.handleStock),
-      pickupOrder: num(row.pickupOrder),
-    });
+  for (const row of rows) out.set(String(row.id), locationRulesOf(row));
   return out;
 };
+
+const locationRulesOf = (row: Record<string, unknown>): LocationRules => ({
+  id: String(row.id),
+  label: String(row.label ?? ''),
+  lockedIn: bool(row.lockedIn),
+  lockedOut: bool(row.lockedOut),
+  temperature: num(row.temperature),
+  capacityKg: num(row.capacityKg),
+  handleStock: row.handleStock === null || row.handleStock === undefined ? true : bool(row.handleStock),
+  pickupOrder: num(row.pickupOrder),
+});
+
+const jsonRows = (value: unknown): Record<string, unknown>[] => {
+  const rows: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(rows)
+    ? rows.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
+    : [];
+};
+
+/** `json_build_object('name', column, …)` of a table's columns by field name. */
+const jsonObject = (t: ResourceTable, names: readonly string[], extra: SQL[] = []): SQL =>
+  sql`json_build_object(${sql.join([...names.map((name) => sql`${name}::text, ${col(t, name)}`), ...extra], sql`, `)})`;
+
+/**
+ * Products and locations of the account by id, as the rules see them, read in one statement (every document
+ * line needs both). The same rows as loadProducts and loadLocations give.
+ */
+export const loadRuleRows = async (
+  ctx: AppContext,
+  db: Executor,
+  accountId: string,
+  productIds: readonly string[],
+  locationIds: readonly string[],
+): Promise<{ products: LoadedProductRules; locations: Map<string, LocationRules> }> => {
+  const products: LoadedProductRules = new Map();
+  const locations = new Map<string, LocationRules>();
+  if (productIds.length === 0 && locationIds.length === 0) return { products, locations };
+  const p = tableOf(ctx, 'product');
+  const spaces = tableOf(ctx, 'storageSpace');
+  const types = tableOf(ctx, 'storageSpaceType');
+  const ids = (values: readonly string[]) => sql`${sql.param([...new Set(values)])}::uuid[]`;
+  // Raw: inside a select's fields drizzle leaves columns unqualified, which the join makes ambiguous.
+  const [row] = rowsOf(
+    await db.execute(sql`select
+      (select coalesce(json_agg(${jsonObject(p, productRuleColumns)}), '[]'::json) from ${p}
+        where ${col(p, 'clientAccountId')} = ${accountId}::uuid and ${col(p, 'id')} = any(${ids(productIds)})
+      ) as products,
+      (select coalesce(json_agg(${jsonObject(spaces, locationRuleColumns, [
+        sql`'handleStock', ${col(types, 'handleStock')}`,
+      ])}), '[]'::json) from ${spaces} left join ${types} on ${col(types, 'id')} = ${col(spaces, 'typeId')}
+        where ${col(spaces, 'clientAccountId')} = ${accountId}::uuid and ${col(spaces, 'id')} = any(${ids(locationIds)})
+      ) as locations`),
+  );
+  for (const r of jsonRows(row?.products))
+    products.set(String(r.id), { ...productRulesOf(r), name: String(r.name ?? ''), unit: text(r.unit) });
+  for (const r of jsonRows(row?.locations)) locations.set(String(r.id), locationRulesOf(r));
+  return { products, locations };
+};
+
+const locationRuleColumns = [
+  'id',
+  'label',
+  'lockedIn',
+  'lockedOut',
+  'temperature',
+  'capacityKg',
+  'pickupOrder',
+] as const;
+
+export type LoadedProductRules = Map<string, ProductRules & { name: string; unit: string | null }>;

@@ -398,8 +398,14 @@ export class StockService {
   }
 
   /** Gives back everything a working copy reserved (edit, delete). */
-  async releaseReservations(tx: Tx, accountId: string, documentId: string): Promise<StockChange[]> {
-    const held = await this.reservationsOf(tx, accountId, documentId);
+  async releaseReservations(
+    tx: Tx,
+    accountId: string,
+    documentId: string,
+    /** The document's reservations, when the caller read them already (with its lock). */
+    known?: ReadonlyMap<string, number>,
+  ): Promise<StockChange[]> {
+    const held = known ?? (await this.reservationsOf(tx, accountId, documentId));
     if (!held.size) return [];
     const changes: KeyChange[] = [...held.keys()]
       .sort(byKey)

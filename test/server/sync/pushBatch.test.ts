@@ -175,6 +175,19 @@ describe('batch push', () => {
     ]);
   });
 
+  it('a call repeated inside one batch is answered with the first one’s outcome (stored at batch end)', async () => {
+    const calls = release(1);
+    const out = await results([...calls, calls[1] as PushedCall]);
+    expect(out.map((r) => [r.status, r.replayed])).toEqual([
+      [201, false],
+      [201, false],
+      [201, true],
+    ]);
+    expect(out[2]?.body).toEqual(out[1]?.body);
+    expect(await lineCount(rowAt(calls, 0).id)).toBe(1);
+    expect(await stored(calls[1]?.idempotencyKey ?? '')).toMatchObject({ statusCode: 201 });
+  });
+
   it('takes a final refusal and goes on; the refusal is stored and repeated', async () => {
     const calls = release(1);
     const missing = pushed('POST', `/api/WmsDocument/${randomUUID()}/confirm`);

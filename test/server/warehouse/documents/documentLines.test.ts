@@ -7,6 +7,7 @@ import {
   aContractorUser,
   aDocument,
   anAccount,
+  aReservingWarehouse,
   aStockLocation,
   aStockProduct,
   aSuperUser,
@@ -326,12 +327,7 @@ describe('document lines API', () => {
 
   describe('reservations (working copies count in stock)', () => {
     it('reserves what the lines take, exactly, as they are added, edited and removed', async () => {
-      const account = await anAccount(t.ctx);
-      const boss = await aSuperUser(t.ctx, account);
-      await setLogisticsConfig(t.ctx, account, { workingCopiesCountInStock: true });
-      const loc = await aStockLocation(t.ctx, account);
-      const prod = await aStockProduct(t.ctx, account);
-      await receiveStock(t.ctx, boss, String(loc.id), [{ productId: prod.id, quantity: 10 }]);
+      const { account, boss, loc, prod } = await aReservingWarehouse(t.ctx, 10);
       const reserved = async () => (await stockRowsOf(t.ctx, account, String(prod.id)))[0]?.reserved;
       const doc = await openDocument({ typeCode: 'DOU', sourceLocationId: loc.id }, boss);
       const add = (quantity: number) =>
@@ -376,6 +372,29 @@ describe('document lines API', () => {
       const [row] = await stockRowsOf(t.ctx, account, String(prod.id));
       expect([row?.quantity, row?.reserved]).toEqual([5, 0]);
       expect(await stockServiceOf(t.ctx).ledgerDifferences(t.ctx.db, account)).toEqual([]);
+    });
+
+    it('lines added at the same time to one document each see the others: numbers, rules and reservation', async () => {
+      const { account, boss, loc, prod } = await aReservingWarehouse(t.ctx, 10);
+      const doc = await openDocument({ typeCode: 'DOU', sourceLocationId: loc.id }, boss);
+      // Eight lines of 2 against 10 on hand: whichever order they run in, five fit and three do not.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          call(boss, 'POST', '/api/WmsDocumentPosition', {
+            documentId: doc.id,
+            productId: prod.id,
+            quantity: 2,
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 409, 409, 409]);
+      const saved = await call(boss, 'GET', `/api/WmsDocument/${String(doc.id)}`);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const lines = await call(boss, 'GET', `/api/WmsDocument/${String(doc.id)}/Positions?PageSize=100`);
+      expect(lines.json().results.map((l: Row) => l.lineNo)).toEqual([1, 2, 3, 4, 5]);
+      expect(saved.json().unconfirmedQuantity).toBe(10);
+      const [row] = await stockRowsOf(t.ctx, account, String(prod.id));
+      expect([row?.quantity, row?.reserved]).toEqual([10, 10]);
     });
   });
 

@@ -8,6 +8,7 @@ import {
   aDocument,
   anAccount,
   anOrderRow,
+  aReservingWarehouse,
   aStockLocation,
   aStockProduct,
   aSuperUser,
@@ -501,12 +502,7 @@ describe('warehouse documents API', () => {
 
   describe('reservations (working copies count in stock)', () => {
     it('reserves what working copies take, exactly, and releases it on edit, delete and confirm', async () => {
-      const account = await anAccount(t.ctx);
-      const boss = await aSuperUser(t.ctx, account);
-      await setLogisticsConfig(t.ctx, account, { workingCopiesCountInStock: true });
-      const loc = await aStockLocation(t.ctx, account);
-      const prod = await aStockProduct(t.ctx, account);
-      await receiveStock(t.ctx, boss, String(loc.id), [{ productId: prod.id, quantity: 10 }]);
+      const { account, boss, loc, prod } = await aReservingWarehouse(t.ctx, 10);
       const release = (quantity: number) => ({
         typeCode: 'DOU',
         sourceLocationId: loc.id,
