@@ -263,6 +263,20 @@ const main = async () => {
     console.log('skipped: BENCH_ONLY names other benches');
     return;
   }
+  // PostgreSQL first (the targets apply there): run after the PGlite half in the same process, one scenario's
+  // API p95 once came out at 52 ms against 17 ms when run alone.
+  if (runs('postgres')) {
+    const server = postgresAdminUrl();
+    if ('skipped' in server) console.log(`\n[postgres] skipped: ${server.skipped}`);
+    else {
+      const postgres = await openPostgresBench(await ensureDatabase(server.url, 'aisle_bench_inventory'));
+      try {
+        await benchOn(postgres);
+      } finally {
+        await postgres.close();
+      }
+    }
+  }
   if (runs('pglite')) {
     const pglite = await openPgliteBench(join(benchDataDir(), `pglite-inventory-${stockRows}`));
     try {
@@ -270,18 +284,6 @@ const main = async () => {
     } finally {
       await pglite.close();
     }
-  }
-  if (!runs('postgres')) return;
-  const server = postgresAdminUrl();
-  if ('skipped' in server) {
-    console.log(`\n[postgres] skipped: ${server.skipped}`);
-    return;
-  }
-  const postgres = await openPostgresBench(await ensureDatabase(server.url, 'aisle_bench_inventory'));
-  try {
-    await benchOn(postgres);
-  } finally {
-    await postgres.close();
   }
 };
 
