@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { namePreparedStatements } from './preparedStatements';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -51,6 +52,20 @@ export const openDatabase = async (opts: {
     // An idle client whose connection dies (server restart, admin terminate) emits 'error' on the pool; without
     // a listener that is an uncaught exception. The pool drops the client and opens a new one when needed.
     pool.on('error', opts.onPoolError ?? logPoolError);
+    // DB_PREPARED_STATEMENTS=off: every statement unnamed, parsed and planned each time (as before).
+    if (process.env.DB_PREPARED_STATEMENTS !== 'off') pool.on('connect', namePreparedStatements);
+    // pool.end() does not wait for its connections to close; close() does (a database dropped right after
+    // would otherwise terminate connections still closing, each an 'error' on the pool).
+    const open = new Set<pg.PoolClient>();
+    pool.on('connect', (client) => {
+      open.add(client);
+      client.once('end', () => open.delete(client));
+    });
+    const close = async () => {
+      const closed = Promise.all([...open].map((c) => new Promise((resolve) => c.once('end', resolve))));
+      await pool.end();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    };
     const db = drizzlePg(pool);
     const lockClient = await pool.connect();
     try {
@@ -61,7 +76,7 @@ export const openDatabase = async (opts: {
       lockClient.release();
     }
     // The drizzle driver types differ only in their query-result type parameter.
-    return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', pool, close };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
