@@ -19,6 +19,18 @@ const textOf = (config: unknown): string | undefined => {
   return undefined;
 };
 
+/** The statement's name: a hash of its text, remembered for the texts seen lately (hashing costs more). */
+const nameOf = (text: string): string => {
+  const known = recentNames.get(text);
+  if (known) return known;
+  const name = `aisle_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  if (recentNames.size >= 1000) recentNames.clear();
+  recentNames.set(text, name);
+  return name;
+};
+
+const recentNames = new Map<string, string>();
+
 /**
  * Statements of read-write transactions run as named prepared statements on their connection (the name is a
  * hash of the text): PostgreSQL then parses each once per connection and may keep its plan, which halves its
@@ -44,7 +56,7 @@ export const namePreparedStatements = (client: pg.PoolClient): void => {
         !(config as { name?: unknown }).name &&
         dataStatement.test(text)
       ) {
-        const name = `aisle_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+        const name = nameOf(text);
         if (names.has(name) || named < maxNamedPerConnection) {
           if (!names.has(name)) {
             names.add(name);

@@ -97,8 +97,10 @@ export const startPgRelay = async (pool: pg.Pool, opts: RelayOptions): Promise<R
   let retryMs = 500;
   const queue: string[] = [];
 
+  // encodeRelay writes the origin first: this process's own messages are dropped before any parsing.
+  const ownPrefix = `${JSON.stringify({ o: opts.origin }).slice(0, -1)},`;
   const onNotification = (n: pg.Notification) => {
-    if (n.channel !== relayChannel || !n.payload) return;
+    if (n.channel !== relayChannel || !n.payload || n.payload.startsWith(ownPrefix)) return;
     const decoded = decodeRelay(n.payload);
     if (!decoded || decoded.origin === opts.origin) return;
     opts.onMessage(decoded.origin, decoded.message);

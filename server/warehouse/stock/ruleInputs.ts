@@ -34,9 +34,18 @@ export const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
 /** A stored logistics config with the defaults filled in; one that no longer parses reads as the defaults. */
 export const parseLogisticsConfig = (stored: unknown): LogisticsConfig => {
+  // Every document line reads the config: the same stored text is parsed once (callers never change it).
+  const key = JSON.stringify(stored ?? {});
+  const known = parsedConfigs.get(key);
+  if (known) return known;
   const parsed = logisticsConfigSchema.safeParse(stored ?? {});
-  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
+  const config = parsed.success ? parsed.data : logisticsConfigSchema.parse({});
+  if (parsedConfigs.size >= 100) parsedConfigs.clear();
+  parsedConfigs.set(key, config);
+  return config;
 };
+
+const parsedConfigs = new Map<string, LogisticsConfig>();
 
 /** The account's logistics config; a stored config that no longer parses falls back to the defaults. */
 export const loadLogisticsConfig = async (db: Executor, accountId: string): Promise<LogisticsConfig> => {
@@ -157,7 +166,50 @@ const jsonRows = (value: unknown): Record<string, unknown>[] => {
 
 /** `json_build_object('name', column, …)` of a table's columns by field name. */
 const jsonObject = (t: ResourceTable, names: readonly string[], extra: SQL[] = []): SQL =>
-  sql`json_build_object(${sql.join([...names.map((name) => sql`${name}::text, ${col(t, name)}`), ...extra], sql`, `)})`;
+  sql`json_build_object(${sql.join([...names.map((name) => sql`${keyLiteral(name)}, ${col(t, name)}`), ...extra], sql`, `)})`;
+
+/** A field name as an SQL string literal (names are the code's own identifiers; anything else is a bug). */
+const keyLiteral = (name: string): SQL => {
+  if (!/^[A-Za-z]+$/.test(name)) throw new Error(`not a field name: ${name}`);
+  return sql.raw(`'${name}'`);
+};
+
+/** Rule rows read ahead, with the ids they were asked for (an id asked for and absent is not the account's). */
+export interface RuleRows {
+  readonly products: LoadedProductRules;
+  readonly locations: Map<string, LocationRules>;
+}
+
+/**
+ * The rule rows of the products and locations whose ids `productIds` and `locationIds` (SQL uuid[] expressions)
+ * give, as two json columns `products` and `locations` of a raw select (ruleRowsFromJson reads them). Raw, as
+ * inside a select's fields drizzle leaves columns unqualified, which the join makes ambiguous.
+ */
+export const ruleRowsSql = (ctx: AppContext, accountId: string, productIds: SQL, locationIds: SQL): SQL => {
+  const p = tableOf(ctx, 'product');
+  const spaces = tableOf(ctx, 'storageSpace');
+  const types = tableOf(ctx, 'storageSpaceType');
+  return sql`(select coalesce(json_agg(${jsonObject(p, productRuleColumns)}), '[]'::json) from ${p}
+        where ${col(p, 'clientAccountId')} = ${accountId}::uuid and ${col(p, 'id')} = any(${productIds})
+      ) as products,
+      (select coalesce(json_agg(${jsonObject(spaces, locationRuleColumns, [
+        sql`'handleStock', ${col(types, 'handleStock')}`,
+      ])}), '[]'::json) from ${spaces} left join ${types} on ${col(types, 'id')} = ${col(spaces, 'typeId')}
+        where ${col(spaces, 'clientAccountId')} = ${accountId}::uuid and ${col(spaces, 'id')} = any(${locationIds})
+      ) as locations`;
+};
+
+export const ruleRowsFromJson = (row: Record<string, unknown> | undefined): RuleRows => {
+  const products: LoadedProductRules = new Map();
+  const locations = new Map<string, LocationRules>();
+  for (const r of jsonRows(row?.products))
+    products.set(String(r.id), { ...productRulesOf(r), name: String(r.name ?? ''), unit: text(r.unit) });
+  for (const r of jsonRows(row?.locations)) locations.set(String(r.id), locationRulesOf(r));
+  return { products, locations };
+};
+
+/** Ids as an SQL uuid[] parameter. */
+export const uuidArray = (values: Iterable<string>): SQL => sql`${sql.param([...new Set(values)])}::uuid[]`;
 
 /**
  * Products and locations of the account by id, as the rules see them, read in one statement (every document
@@ -169,30 +221,12 @@ export const loadRuleRows = async (
   accountId: string,
   productIds: readonly string[],
   locationIds: readonly string[],
-): Promise<{ products: LoadedProductRules; locations: Map<string, LocationRules> }> => {
-  const products: LoadedProductRules = new Map();
-  const locations = new Map<string, LocationRules>();
-  if (productIds.length === 0 && locationIds.length === 0) return { products, locations };
-  const p = tableOf(ctx, 'product');
-  const spaces = tableOf(ctx, 'storageSpace');
-  const types = tableOf(ctx, 'storageSpaceType');
-  const ids = (values: readonly string[]) => sql`${sql.param([...new Set(values)])}::uuid[]`;
-  // Raw: inside a select's fields drizzle leaves columns unqualified, which the join makes ambiguous.
-  const [row] = rowsOf(
-    await db.execute(sql`select
-      (select coalesce(json_agg(${jsonObject(p, productRuleColumns)}), '[]'::json) from ${p}
-        where ${col(p, 'clientAccountId')} = ${accountId}::uuid and ${col(p, 'id')} = any(${ids(productIds)})
-      ) as products,
-      (select coalesce(json_agg(${jsonObject(spaces, locationRuleColumns, [
-        sql`'handleStock', ${col(types, 'handleStock')}`,
-      ])}), '[]'::json) from ${spaces} left join ${types} on ${col(types, 'id')} = ${col(spaces, 'typeId')}
-        where ${col(spaces, 'clientAccountId')} = ${accountId}::uuid and ${col(spaces, 'id')} = any(${ids(locationIds)})
-      ) as locations`),
+): Promise<RuleRows> => {
+  if (productIds.length === 0 && locationIds.length === 0) return ruleRowsFromJson(undefined);
+  const rows = await db.execute(
+    sql`select ${ruleRowsSql(ctx, accountId, uuidArray(productIds), uuidArray(locationIds))}`,
   );
-  for (const r of jsonRows(row?.products))
-    products.set(String(r.id), { ...productRulesOf(r), name: String(r.name ?? ''), unit: text(r.unit) });
-  for (const r of jsonRows(row?.locations)) locations.set(String(r.id), locationRulesOf(r));
-  return { products, locations };
+  return ruleRowsFromJson(rowsOf(rows)[0]);
 };
 
 const locationRuleColumns = [

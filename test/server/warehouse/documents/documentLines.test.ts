@@ -211,6 +211,34 @@ describe('document lines API', () => {
       expect((await linesOf(doc.id))[0]).toMatchObject({ quantity: 6 });
     });
 
+    it('judges a line by the products and locations it brings: new, changed, locked or another account’s', async () => {
+      const doc = await openDocument({ typeCode: 'DIN', destinationLocationId: location.id });
+      const add = (body: Row) =>
+        call(admin, 'POST', '/api/WmsDocumentPosition', { documentId: doc.id, quantity: 1, ...body });
+      const first = await add({ productId: product.id });
+      expect(first.statusCode, first.body).toBe(201);
+      // Another product, and a line moved to it: both read fresh, not from what the first line needed.
+      const second = await aStockProduct(t.ctx, acc);
+      const edited = await call(admin, 'PUT', `/api/WmsDocumentPosition/${String(first.json().id)}`, {
+        productId: second.id,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const locked = await aStockProduct(t.ctx, acc, { lockIn: true });
+      const refused = await add({ productId: locked.id });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().issues).toMatchObject([{ code: 'productLockedForReceipt', positionIndex: 1 }]);
+      const stranger = await anAccount(t.ctx);
+      const theirs = await aStockProduct(t.ctx, stranger);
+      const theirBin = await aStockLocation(t.ctx, stranger);
+      const foreign = await add({ productId: theirs.id });
+      expect(foreign.statusCode).toBe(422);
+      expect(foreign.json().issues).toMatchObject([{ code: 'unknownProduct', positionIndex: 1 }]);
+      const foreignBin = await add({ productId: product.id, destinationLocationId: theirBin.id });
+      expect(foreignBin.statusCode).toBe(422);
+      expect(foreignBin.json().issues).toMatchObject([{ code: 'unknownLocation', positionIndex: 1 }]);
+      expect((await linesOf(doc.id)).map((l) => l.productId)).toEqual([second.id]);
+    });
+
     it('removes lines (the others keep their numbers); the last line may go too', async () => {
       // No destination on the header: each line names its own (an empty document is judged by its header,
       // so this one starts with a line).
