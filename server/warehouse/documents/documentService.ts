@@ -29,17 +29,7 @@ import { fromDatabaseError } from '../../http/dbErrors';
 import { ResourceService } from '../../resources/resourceService';
 import { type Row, toApiRow, toDbValues } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { rowsOf } from '../stock/rawRows';
-import {
-  loadLogisticsConfig,
-  loadProducts,
-  num,
-  parseLogisticsConfig,
-  ruleRowsFromJson,
-  ruleRowsSql,
-  text,
-  uuidArray,
-} from '../stock/ruleInputs';
+import { loadLogisticsConfig, loadProducts, num, parseLogisticsConfig, text } from '../stock/ruleInputs';
 import { fromDbKey } from '../stock/stockKeys';
 import { type KeyDemand, type StockChange, stockServiceOf } from '../stock/stockService';
 import {
@@ -59,13 +49,7 @@ import {
   offlineNumberTaken,
   provisionalOf,
 } from './documentNumbering';
-import {
-  type ContextOptions,
-  type LoadedProducts,
-  loadValidationContext,
-  type PreloadedRules,
-  ruleRowsFor,
-} from './validationContext';
+import { type LoadedProducts, loadValidationContext } from './validationContext';
 
 /** The line columns the rules read (positionDraftOf), with the line's id and number. */
 const lineDraftColumns = ['id', 'lineNo', ...positionDraftFields] as const;
@@ -81,11 +65,7 @@ interface LockedDocument {
   readonly own: ReadonlyMap<string, number>;
   /** Its lines as the rules see them, in line order (read for line changes only, else empty). */
   readonly lines: readonly LineDraft[];
-  /** For line changes: the rule rows of its lines' (and the change's) products and locations. */
-  readonly rules?: PreloadedRules;
 }
-
-const isUuid = (v: string | null | undefined): v is string => typeof v === 'string' && uuidPattern.test(v);
 
 type LineDraft = PositionDraft & { readonly id: string; readonly lineNo: number };
 
@@ -246,56 +226,26 @@ export class DocumentService {
 
   /**
    * The document locked (as lock()), then in one more statement the account's config, the document's own
-   * reservations and, `forLines`, its lines as the rules see them with the rule rows of their products and
-   * locations (and of the ids the change brings). That statement runs after the lock is held: one that waited
-   * for the lock reads what the holder committed only from its next statement on.
+   * reservations and, with `lines`, its lines as the rules see them. That statement runs after the lock is
+   * held: one that waited for the lock reads what the holder committed only from its next statement on.
    */
-  private async lockWithConfig(
-    tx: Tx,
-    scope: Scope,
-    id: string,
-    forLines?: { readonly productIds: readonly string[]; readonly locationIds: readonly string[] },
-  ): Promise<LockedDocument> {
+  private async lockWithConfig(tx: Tx, scope: Scope, id: string, lines = false): Promise<LockedDocument> {
     const row = await this.lock(tx, scope, id);
     const stock = stockServiceOf(this.ctx);
-    const account = scope.clientAccountId;
     const documentId = sql`${String(row.id)}::uuid`;
-    const header = [text(row.sourceLocationId), text(row.destinationLocationId)].filter(isUuid);
-    const extraProducts = forLines?.productIds.filter(isUuid) ?? [];
-    const extraLocations = [...header, ...(forLines?.locationIds.filter(isUuid) ?? [])];
-    const ofLines = sql`from ${this.positions} where ${this.pcol('clientAccountId')} = ${account}::uuid
-      and ${this.pcol('documentId')} = ${documentId}`;
-    const lineColumns = forLines
-      ? sql`, ${this.lineDraftsJson(account, documentId)} as lines, ${ruleRowsSql(
-          this.ctx,
-          account,
-          sql`array(select ${this.pcol('productId')} ${ofLines}) || ${uuidArray(extraProducts)}`,
-          sql`array(select unnest(array[${this.pcol('sourceLocationId')}, ${this.pcol('destinationLocationId')}])
-            ${ofLines}) || ${uuidArray(extraLocations)}`,
-        )}`
-      : sql``;
-    const [found] = rowsOf(
-      await tx.execute(sql`select ${clientAccount.logisticsConfig} as config,
-        ${stock.reservationsJson(account, documentId)} as reserved ${lineColumns}
-        from ${clientAccount} where ${clientAccount.id} = ${account}::uuid`),
-    );
-    const lines = lineDraftsFromJson(found?.lines);
-    const rules: PreloadedRules | undefined = forLines
-      ? {
-          ...ruleRowsFromJson(found),
-          productIds: new Set([...lines.map((l) => l.productId), ...extraProducts]),
-          locationIds: new Set([
-            ...lines.flatMap((l) => [l.sourceLocationId, l.destinationLocationId].filter(isUuid)),
-            ...extraLocations,
-          ]),
-        }
-      : undefined;
+    const [found] = await tx
+      .select({
+        config: clientAccount.logisticsConfig,
+        reserved: stock.reservationsJson(scope.clientAccountId, documentId),
+        lines: lines ? this.lineDraftsJson(scope.clientAccountId, documentId) : sql<unknown>`null`,
+      })
+      .from(clientAccount)
+      .where(eq(clientAccount.id, scope.clientAccountId));
     return {
       row,
       config: parseLogisticsConfig(found?.config),
       own: stock.reservationsFromJson(found?.reserved),
-      lines,
-      ...(rules ? { rules } : {}),
+      lines: lineDraftsFromJson(found?.lines),
     };
   }
 
@@ -379,7 +329,7 @@ export class DocumentService {
     config: LogisticsConfig,
     draft: DocumentDraft,
     drafts: readonly PositionDraft[],
-    opts: ContextOptions,
+    opts: { availability: boolean; ownReserved?: ReadonlyMap<string, number>; documentId?: string },
   ): Promise<LoadedProducts> {
     const { context, products } = await loadValidationContext(
       this.ctx,
@@ -650,17 +600,8 @@ export class DocumentService {
    * The line's document, locked, when its lines may be edited by hand: a working copy (else 409
    * statusForbidsChange with notWorkingCopy) whose positions are not generated (else positionsNotEditable).
    */
-  private async lockForLines(
-    tx: Tx,
-    scope: Scope,
-    documentId: string,
-    /** Products and locations the change brings (their rule rows are read with the lock). */
-    brings: { readonly productIds: readonly string[]; readonly locationIds: readonly string[] } = {
-      productIds: [],
-      locationIds: [],
-    },
-  ): Promise<LockedDocument> {
-    const locked = await this.lockWithConfig(tx, scope, documentId, brings);
+  private async lockForLines(tx: Tx, scope: Scope, documentId: string): Promise<LockedDocument> {
+    const locked = await this.lockWithConfig(tx, scope, documentId, true);
     const { row } = locked;
     const status = statusOf(row);
     if (!canEditDocument(status))
@@ -685,7 +626,7 @@ export class DocumentService {
   private async changeLines<T>(
     tx: Tx,
     scope: Scope,
-    { row, config, own, rules }: LockedDocument,
+    { row, config, own }: LockedDocument,
     drafts: readonly PositionDraft[],
     /** Stores the line with `db`: the document's update and its record_log entry go with it (one statement). */
     write: (db: WithDocumentUpdate) => Promise<T>,
@@ -701,21 +642,13 @@ export class DocumentService {
     );
     const draft = documentDraftOf(row, 'workingCopy');
     const products = check
-      ? await this.validate(tx, scope, config, draft, drafts, {
-          availability: reserving,
-          documentId: id,
-          ...(rules ? { preloaded: rules } : {}),
-        })
-      : (
-          await ruleRowsFor(
-            this.ctx,
-            tx,
-            scope.clientAccountId,
-            drafts.map((d) => d.productId).filter(isUuid),
-            [],
-            rules,
-          )
-        ).products;
+      ? await this.validate(tx, scope, config, draft, drafts, { availability: reserving, documentId: id })
+      : await loadProducts(
+          this.ctx,
+          tx,
+          scope.clientAccountId,
+          drafts.map((d) => d.productId),
+        );
     // The row is locked, so what the update makes of it is known without reading it back.
     const changed = { ...progressOf('workingCopy', drafts), updatedAt: new Date() };
     const update = tx
@@ -751,11 +684,7 @@ export class DocumentService {
   /** POST WmsDocumentPosition: a new last line of a working copy (the client's id kept) → the line. */
   async addLine(tx: Tx, scope: Scope, input: unknown): Promise<Row> {
     const parsed = parseLineInput(input, undefined);
-    const v = parsed.values;
-    const locked = await this.lockForLines(tx, scope, parsed.documentId, {
-      productIds: [text(v.productId)].filter(isUuid),
-      locationIds: [text(v.sourceLocationId), text(v.destinationLocationId)].filter(isUuid),
-    });
+    const locked = await this.lockForLines(tx, scope, parsed.documentId);
     const documentId = String(locked.row.id);
     const stored = locked.lines;
     const lineNo = stored.reduce((max, p) => Math.max(max, p.lineNo), 0) + 1;

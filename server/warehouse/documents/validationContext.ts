@@ -14,7 +14,7 @@ import type {
 } from '../../../domain/warehouse/validationInput';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { col, loadRuleRows, num, type RuleRows, tableOf, text, todayIso } from '../stock/ruleInputs';
+import { col, loadRuleRows, num, tableOf, text, todayIso } from '../stock/ruleInputs';
 import { stockServiceOf } from '../stock/stockService';
 
 export interface ContextOptions {
@@ -24,35 +24,7 @@ export interface ContextOptions {
   readonly ownReserved?: ReadonlyMap<string, number>;
   /** The document being edited or confirmed: its own quantities do not count against its order. */
   readonly documentId?: string;
-  /** Rule rows read already (with the document's lock); only ids outside them are looked up. */
-  readonly preloaded?: PreloadedRules;
 }
-
-/** Rule rows read ahead with the ids that were asked for: an id asked for and absent is not the account's. */
-export interface PreloadedRules extends RuleRows {
-  readonly productIds: ReadonlySet<string>;
-  readonly locationIds: ReadonlySet<string>;
-}
-
-/** The rule rows of these ids: the preloaded ones, and a look-up only for ids they were not asked for. */
-export const ruleRowsFor = async (
-  ctx: AppContext,
-  tx: Tx,
-  accountId: string,
-  productIds: readonly string[],
-  locationIds: readonly string[],
-  preloaded: PreloadedRules | undefined,
-): Promise<RuleRows> => {
-  if (!preloaded) return loadRuleRows(ctx, tx, accountId, productIds, locationIds);
-  const products = productIds.filter((id) => !preloaded.productIds.has(id));
-  const locations = locationIds.filter((id) => !preloaded.locationIds.has(id));
-  if (!products.length && !locations.length) return preloaded;
-  const more = await loadRuleRows(ctx, tx, accountId, products, locations);
-  return {
-    products: new Map([...preloaded.products, ...more.products]),
-    locations: new Map([...preloaded.locations, ...more.locations]),
-  };
-};
 
 export type LoadedProducts = Map<string, ProductRules & { name: string; unit: string | null }>;
 
@@ -77,13 +49,12 @@ export const loadValidationContext = async (
     if (p.destinationLocationId) locationIds.add(p.destinationLocationId);
   }
   const uuids = [...locationIds].filter(isUuid);
-  const { products, locations } = await ruleRowsFor(
+  const { products, locations } = await loadRuleRows(
     ctx,
     tx,
     accountId,
     positions.map((p) => p.productId).filter(isUuid),
     uuids,
-    opts.preloaded,
   );
 
   const containers = new Set<string>();

@@ -174,7 +174,7 @@ const keyLiteral = (name: string): SQL => {
   return sql.raw(`'${name}'`);
 };
 
-/** Rule rows read ahead, with the ids they were asked for (an id asked for and absent is not the account's). */
+/** The rule rows of some products and locations. */
 export interface RuleRows {
   readonly products: LoadedProductRules;
   readonly locations: Map<string, LocationRules>;
@@ -185,7 +185,7 @@ export interface RuleRows {
  * give, as two json columns `products` and `locations` of a raw select (ruleRowsFromJson reads them). Raw, as
  * inside a select's fields drizzle leaves columns unqualified, which the join makes ambiguous.
  */
-export const ruleRowsSql = (ctx: AppContext, accountId: string, productIds: SQL, locationIds: SQL): SQL => {
+const ruleRowsSql = (ctx: AppContext, accountId: string, productIds: SQL, locationIds: SQL): SQL => {
   const p = tableOf(ctx, 'product');
   const spaces = tableOf(ctx, 'storageSpace');
   const types = tableOf(ctx, 'storageSpaceType');
@@ -199,7 +199,7 @@ export const ruleRowsSql = (ctx: AppContext, accountId: string, productIds: SQL,
       ) as locations`;
 };
 
-export const ruleRowsFromJson = (row: Record<string, unknown> | undefined): RuleRows => {
+const ruleRowsFromJson = (row: Record<string, unknown> | undefined): RuleRows => {
   const products: LoadedProductRules = new Map();
   const locations = new Map<string, LocationRules>();
   for (const r of jsonRows(row?.products))
@@ -209,7 +209,7 @@ export const ruleRowsFromJson = (row: Record<string, unknown> | undefined): Rule
 };
 
 /** Ids as an SQL uuid[] parameter. */
-export const uuidArray = (values: Iterable<string>): SQL => sql`${sql.param([...new Set(values)])}::uuid[]`;
+const uuidArray = (values: Iterable<string>): SQL => sql`${sql.param([...new Set(values)])}::uuid[]`;
 
 /**
  * Products and locations of the account by id, as the rules see them, read in one statement (every document
