@@ -41,7 +41,6 @@ const recentNames = new Map<string, string>();
 export const namePreparedStatements = (client: pg.PoolClient): void => {
   const original = client.query.bind(client) as (...args: QueryArgs) => unknown;
   let inWriteTransaction = false;
-  let named = 0;
   const names = new Set<string>();
   const query = (...args: QueryArgs): unknown => {
     const [config] = args;
@@ -57,11 +56,8 @@ export const namePreparedStatements = (client: pg.PoolClient): void => {
         dataStatement.test(text)
       ) {
         const name = nameOf(text);
-        if (names.has(name) || named < maxNamedPerConnection) {
-          if (!names.has(name)) {
-            names.add(name);
-            named++;
-          }
+        if (names.has(name) || names.size < maxNamedPerConnection) {
+          names.add(name);
           args[0] = { ...config, name };
         }
       }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { syncMutation } from '../db/syncTables';
 
@@ -11,22 +11,47 @@ export interface StoredOutcome {
   readonly response: { contentType: string | null; body: string };
 }
 
+const keyOf = (clientAccountId: string, idempotencyKey: string) => `${clientAccountId} ${idempotencyKey}`;
+
 /**
- * Outcomes of the calls of one batch push (pushBatch.ts), written together in one statement when the batch
- * ends instead of one autocommit per call. Only outcomes of mutations whose change is already committed
- * (state `recorded`) wait here: if the process dies before the write, a repeat meets the committed row
- * without an outcome and is answered as succeeded (idempotentPush.ts), as for a crash between commit and
- * store. A repeat of a waiting key inside the same batch writes them first (`flushIfHolding`).
+ * What one batch push (pushBatch.ts) shares with its calls while they run (deferredOutcomeStore):
+ * - the keys it looked up together and found no stored mutation for: such a call skips its own look-up, once
+ *   (a racing attempt that stores one meanwhile is caught by the unique key: 409 mutationInProgress);
+ * - the outcomes of calls whose change is committed (state `recorded`), written together in one statement when
+ *   the batch ends instead of one autocommit per call. If the process dies before, a repeat meets the
+ *   committed row without an outcome and is answered as succeeded (idempotentPush.ts), as for a crash between
+ *   commit and store. A repeat of a waiting key inside the same batch writes them first (`flushIfHolding`).
  */
 export class DeferredOutcomes {
+  private readonly fresh = new Set<string>();
   private readonly waiting = new Map<string, StoredOutcome>();
 
+  /** Looks up the batch's keys at once and remembers those with no stored mutation. */
+  async markFresh(db: Db, clientAccountId: string, idempotencyKeys: readonly string[]): Promise<void> {
+    const stored = await db
+      .select({ key: syncMutation.idempotencyKey })
+      .from(syncMutation)
+      .where(
+        and(
+          eq(syncMutation.clientAccountId, clientAccountId),
+          inArray(syncMutation.idempotencyKey, [...idempotencyKeys]),
+        ),
+      );
+    const seen = new Set(stored.map((r) => r.key));
+    for (const k of idempotencyKeys) if (!seen.has(k)) this.fresh.add(keyOf(clientAccountId, k));
+  }
+
+  /** Whether this key was found fresh by the batch (true once). */
+  takeFresh(clientAccountId: string, idempotencyKey: string): boolean {
+    return this.fresh.delete(keyOf(clientAccountId, idempotencyKey));
+  }
+
   add(outcome: StoredOutcome): void {
-    this.waiting.set(`${outcome.clientAccountId} ${outcome.idempotencyKey}`, outcome);
+    this.waiting.set(keyOf(outcome.clientAccountId, outcome.idempotencyKey), outcome);
   }
 
   async flushIfHolding(db: Db, clientAccountId: string, idempotencyKey: string): Promise<void> {
-    if (this.waiting.has(`${clientAccountId} ${idempotencyKey}`)) await this.flush(db);
+    if (this.waiting.has(keyOf(clientAccountId, idempotencyKey))) await this.flush(db);
   }
 
   /** Writes every waiting outcome in one statement. */

@@ -147,57 +147,14 @@ const storeOutcome = async (
 };
 
 /**
- * Keys a batch push (pushBatch.ts) has just looked up for all its calls at once and found no outcome for: the
- * call's own look-up is skipped, once. A racing attempt that stores one meanwhile is caught as before, by the
- * unique key when the handler's transaction records the mutation (409 mutationInProgress).
- */
-export class UnseenKeys {
-  private readonly keys = new Set<string>();
-
-  private static keyOf(clientAccountId: string, idempotencyKey: string): string {
-    return `${clientAccountId} ${idempotencyKey}`;
-  }
-
-  /** The keys of `idempotencyKeys` with no stored mutation now; they are remembered until taken or forgotten. */
-  async mark(
-    ctx: AppContext,
-    clientAccountId: string,
-    idempotencyKeys: readonly string[],
-  ): Promise<string[]> {
-    const stored = await ctx.db
-      .select({ key: syncMutation.idempotencyKey })
-      .from(syncMutation)
-      .where(
-        and(
-          eq(syncMutation.clientAccountId, clientAccountId),
-          inArray(syncMutation.idempotencyKey, [...idempotencyKeys]),
-        ),
-      );
-    const seen = new Set(stored.map((r) => r.key));
-    const fresh = [...new Set(idempotencyKeys)].filter((k) => !seen.has(k));
-    for (const k of fresh) this.keys.add(UnseenKeys.keyOf(clientAccountId, k));
-    return fresh;
-  }
-
-  forget(clientAccountId: string, idempotencyKeys: readonly string[]): void {
-    for (const k of idempotencyKeys) this.keys.delete(UnseenKeys.keyOf(clientAccountId, k));
-  }
-
-  take(m: Pick<MutationContext, 'clientAccountId' | 'idempotencyKey'>): boolean {
-    return this.keys.delete(UnseenKeys.keyOf(m.clientAccountId, m.idempotencyKey));
-  }
-}
-
-/**
  * Exactly-once pushes (docs/sync-contract.md §2): a request with Idempotency-Key is answered from its stored
  * outcome when there is one; otherwise its handler runs inside the mutation context (the first transaction
  * records the mutation, recordingTransaction.ts) and the outcome is stored before the response goes out.
  * Applies to every method: GenerateDocuments is a GET that writes.
  */
-export const registerIdempotentPush = (app: FastifyInstance, ctx: AppContext): UnseenKeys => {
+export const registerIdempotentPush = (app: FastifyInstance, ctx: AppContext): void => {
   installRecordingTransaction(ctx.db);
   app.decorateRequest('syncMutation', undefined);
-  const unseen = new UnseenKeys();
 
   app.addHook('preHandler', (request, reply, done) => {
     let m: MutationContext | undefined;
@@ -217,12 +174,12 @@ export const registerIdempotentPush = (app: FastifyInstance, ctx: AppContext): U
       // The handler runs synchronously inside done(): everything it awaits sees the mutation.
       mutationStore.run(mutation, () => done());
     };
-    if (unseen.take(mutation)) {
+    const batch = deferredOutcomeStore.getStore();
+    if (batch?.takeFresh(mutation.clientAccountId, mutation.idempotencyKey)) {
       run();
       return;
     }
     // A key repeated inside one batch: the earlier call's outcome is written before it is looked up.
-    const batch = deferredOutcomeStore.getStore();
     (batch
       ? batch
           .flushIfHolding(ctx.db, mutation.clientAccountId, mutation.idempotencyKey)
@@ -248,5 +205,4 @@ export const registerIdempotentPush = (app: FastifyInstance, ctx: AppContext): U
     }
     return payload;
   });
-  return unseen;
 };

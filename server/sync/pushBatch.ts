@@ -11,7 +11,6 @@ import {
 } from '../../domain/sync/wire';
 import { type AppContext, requireAuth } from '../context';
 import { DeferredOutcomes, deferredOutcomeStore } from './deferredOutcomes';
-import type { UnseenKeys } from './idempotentPush';
 import { isFinal } from './outcome';
 
 /** Headers of the batch request its calls inherit (the session, the language). */
@@ -53,25 +52,24 @@ const bodyOf = (response: LightMyRequestResponse): unknown => {
  * after the other in the given order; the answer lists each call's outcome. The batch stops after the first
  * outcome that is not final (the engine retries from there); the calls after it do not run.
  */
-export const registerPushBatch = (app: FastifyInstance, ctx: AppContext, unseen: UnseenKeys): void => {
+export const registerPushBatch = (app: FastifyInstance, ctx: AppContext): void => {
   app.post(syncPaths.push, async (request: FastifyRequest): Promise<PushResponse> => {
     const claims = requireAuth(request);
     const parsed = pushRequestSchema.safeParse(request.body);
     if (!parsed.success) throw new AppError('badRequest', { detail: 'mutations' });
     const calls = parsed.data.mutations;
     for (const call of calls) checkPath(call.path);
+    const outcomes = new DeferredOutcomes();
     // One look-up for the whole batch: calls never pushed before skip their own (answerFromStore).
-    const fresh = await unseen.mark(
-      ctx,
+    await outcomes.markFresh(
+      ctx.db,
       claims.acc,
       calls.map((c) => c.idempotencyKey),
     );
-    const outcomes = new DeferredOutcomes();
     try {
       const results = await deferredOutcomeStore.run(outcomes, () => runCalls(app, request, calls));
       return { version: syncWireVersion, results };
     } finally {
-      unseen.forget(claims.acc, fresh);
       try {
         await outcomes.flush(ctx.db);
       } catch (err) {

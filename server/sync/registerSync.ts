@@ -31,7 +31,8 @@ const deviceOf = (request: FastifyRequest): string | null => {
 
 /** The change feed, idempotent push and batch push (docs/sync-contract.md §1–2). */
 export const registerSync = (app: FastifyInstance, ctx: AppContext): void => {
-  registerPushBatch(app, ctx, registerIdempotentPush(app, ctx));
+  registerIdempotentPush(app, ctx);
+  registerPushBatch(app, ctx);
 
   app.get(syncPaths.changes, async (request) => {
     const scope = feedScopeOf(requireAuth(request));

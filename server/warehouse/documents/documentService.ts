@@ -29,7 +29,14 @@ import { fromDatabaseError } from '../../http/dbErrors';
 import { ResourceService } from '../../resources/resourceService';
 import { type Row, toApiRow, toDbValues } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { loadLogisticsConfig, loadProducts, num, parseLogisticsConfig, text } from '../stock/ruleInputs';
+import {
+  type LoadedProducts,
+  loadLogisticsConfig,
+  loadProducts,
+  num,
+  parseLogisticsConfig,
+  text,
+} from '../stock/ruleInputs';
 import { fromDbKey } from '../stock/stockKeys';
 import { type KeyDemand, type StockChange, stockServiceOf } from '../stock/stockService';
 import {
@@ -49,7 +56,7 @@ import {
   offlineNumberTaken,
   provisionalOf,
 } from './documentNumbering';
-import { type LoadedProducts, loadValidationContext } from './validationContext';
+import { loadValidationContext } from './validationContext';
 
 /** The line columns the rules read (positionDraftOf), with the line's id and number. */
 const lineDraftColumns = ['id', 'lineNo', ...positionDraftFields] as const;
@@ -686,9 +693,8 @@ export class DocumentService {
     const parsed = parseLineInput(input, undefined);
     const locked = await this.lockForLines(tx, scope, parsed.documentId);
     const documentId = String(locked.row.id);
-    const stored = locked.lines;
-    const lineNo = stored.reduce((max, p) => Math.max(max, p.lineNo), 0) + 1;
-    const drafts = [...stored, positionDraftOf(parsed.values)];
+    const lineNo = locked.lines.reduce((max, p) => Math.max(max, p.lineNo), 0) + 1;
+    const drafts = [...locked.lines, positionDraftOf(parsed.values)];
     return this.changeLines(tx, scope, locked, drafts, async (db) => {
       // A reused line id (ids are global) is refused by the primary key: 409 uniqueConflict on `id`.
       const [line] = await db
@@ -714,8 +720,7 @@ export class DocumentService {
     // Read again under the document's lock: a concurrent edit of the same line has finished by now.
     const existing = await this.lineRow(tx, scope, id);
     const parsed = parseLineInput(input, toApiRow(this.posDef, existing));
-    const stored = locked.lines;
-    const drafts = stored.map((p) => (p.id === existing.id ? positionDraftOf(parsed.values) : p));
+    const drafts = locked.lines.map((p) => (p.id === existing.id ? positionDraftOf(parsed.values) : p));
     return this.changeLines(tx, scope, locked, drafts, async (db) => {
       const [line] = await db
         .update(this.positions)
@@ -737,8 +742,7 @@ export class DocumentService {
     const current = await this.lineRow(tx, scope, id);
     const locked = await this.lockForLines(tx, scope, String(current.documentId));
     const existing = await this.lineRow(tx, scope, id);
-    const stored = locked.lines;
-    const drafts = stored.filter((p) => p.id !== existing.id);
+    const drafts = locked.lines.filter((p) => p.id !== existing.id);
     await this.changeLines(
       tx,
       scope,
@@ -756,7 +760,7 @@ export class DocumentService {
 
   /**
    * Confirms a working copy: the rules again (with availability), then its movements on the stock. The document
-   * is locked and read in one statement with the account's logistics config and its own reservations.
+   * is locked, then read with the account's logistics config and its own reservations (lockWithConfig).
    */
   async confirm(tx: Tx, scope: Scope, id: string): Promise<DocumentWithPositions> {
     const { row, config, own } = await this.lockWithConfig(tx, scope, id);

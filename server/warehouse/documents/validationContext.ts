@@ -9,12 +9,11 @@ import type {
   DocumentDraft,
   OrderRules,
   PositionDraft,
-  ProductRules,
   ValidationContext,
 } from '../../../domain/warehouse/validationInput';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { col, loadRuleRows, num, tableOf, text, todayIso } from '../stock/ruleInputs';
+import { col, type LoadedProducts, loadRuleRows, num, tableOf, text, todayIso } from '../stock/ruleInputs';
 import { stockServiceOf } from '../stock/stockService';
 
 export interface ContextOptions {
@@ -25,8 +24,6 @@ export interface ContextOptions {
   /** The document being edited or confirmed: its own quantities do not count against its order. */
   readonly documentId?: string;
 }
-
-export type LoadedProducts = Map<string, ProductRules & { name: string; unit: string | null }>;
 
 /** Where the rules' inputs come from: what validateDocument needs, loaded in the caller's transaction. */
 export const loadValidationContext = async (

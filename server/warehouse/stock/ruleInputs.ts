@@ -98,19 +98,7 @@ export const loadProducts = async (
   db: Executor,
   accountId: string,
   ids: readonly string[],
-): Promise<Map<string, ProductRules & { name: string; unit: string | null }>> => {
-  const out = new Map<string, ProductRules & { name: string; unit: string | null }>();
-  if (ids.length === 0) return out;
-  const t = tableOf(ctx, 'product');
-  // Only the columns the rules read: a product row is wide, and every document line reads its products.
-  const rows = await db
-    .select(Object.fromEntries(productRuleColumns.map((name) => [name, col(t, name)])))
-    .from(t)
-    .where(and(eq(col(t, 'clientAccountId'), accountId), inArray(col(t, 'id'), [...new Set(ids)])));
-  for (const row of rows)
-    out.set(String(row.id), { ...productRulesOf(row), name: String(row.name ?? ''), unit: text(row.unit) });
-  return out;
-};
+): Promise<LoadedProducts> => (await loadRuleRows(ctx, db, accountId, ids, [])).products;
 
 /**
  * Locations of the account with their type's handleStock (a location without a type holds stock, so an
@@ -174,46 +162,16 @@ const keyLiteral = (name: string): SQL => {
   return sql.raw(`'${name}'`);
 };
 
-/** The rule rows of some products and locations. */
-export interface RuleRows {
-  readonly products: LoadedProductRules;
-  readonly locations: Map<string, LocationRules>;
-}
+/** Products with the name and unit screens and messages show, by id. */
+export type LoadedProducts = Map<string, ProductRules & { name: string; unit: string | null }>;
 
-/**
- * The rule rows of the products and locations whose ids `productIds` and `locationIds` (SQL uuid[] expressions)
- * give, as two json columns `products` and `locations` of a raw select (ruleRowsFromJson reads them). Raw, as
- * inside a select's fields drizzle leaves columns unqualified, which the join makes ambiguous.
- */
-const ruleRowsSql = (ctx: AppContext, accountId: string, productIds: SQL, locationIds: SQL): SQL => {
-  const p = tableOf(ctx, 'product');
-  const spaces = tableOf(ctx, 'storageSpace');
-  const types = tableOf(ctx, 'storageSpaceType');
-  return sql`(select coalesce(json_agg(${jsonObject(p, productRuleColumns)}), '[]'::json) from ${p}
-        where ${col(p, 'clientAccountId')} = ${accountId}::uuid and ${col(p, 'id')} = any(${productIds})
-      ) as products,
-      (select coalesce(json_agg(${jsonObject(spaces, locationRuleColumns, [
-        sql`'handleStock', ${col(types, 'handleStock')}`,
-      ])}), '[]'::json) from ${spaces} left join ${types} on ${col(types, 'id')} = ${col(spaces, 'typeId')}
-        where ${col(spaces, 'clientAccountId')} = ${accountId}::uuid and ${col(spaces, 'id')} = any(${locationIds})
-      ) as locations`;
-};
-
-const ruleRowsFromJson = (row: Record<string, unknown> | undefined): RuleRows => {
-  const products: LoadedProductRules = new Map();
-  const locations = new Map<string, LocationRules>();
-  for (const r of jsonRows(row?.products))
-    products.set(String(r.id), { ...productRulesOf(r), name: String(r.name ?? ''), unit: text(r.unit) });
-  for (const r of jsonRows(row?.locations)) locations.set(String(r.id), locationRulesOf(r));
-  return { products, locations };
-};
-
-/** Ids as an SQL uuid[] parameter. */
-const uuidArray = (values: Iterable<string>): SQL => sql`${sql.param([...new Set(values)])}::uuid[]`;
+/** Ids as one SQL uuid[] parameter. */
+const uuidArray = (values: readonly string[]): SQL => sql`${sql.param([...new Set(values)])}::uuid[]`;
 
 /**
  * Products and locations of the account by id, as the rules see them, read in one statement (every document
- * line needs both). The same rows as loadProducts and loadLocations give.
+ * line needs both): json rows mapped as loadLocations maps its rows. Raw, as inside a select's fields drizzle
+ * leaves columns unqualified, which the join makes ambiguous.
  */
 export const loadRuleRows = async (
   ctx: AppContext,
@@ -221,12 +179,28 @@ export const loadRuleRows = async (
   accountId: string,
   productIds: readonly string[],
   locationIds: readonly string[],
-): Promise<RuleRows> => {
-  if (productIds.length === 0 && locationIds.length === 0) return ruleRowsFromJson(undefined);
-  const rows = await db.execute(
-    sql`select ${ruleRowsSql(ctx, accountId, uuidArray(productIds), uuidArray(locationIds))}`,
+): Promise<{ products: LoadedProducts; locations: Map<string, LocationRules> }> => {
+  const products: LoadedProducts = new Map();
+  const locations = new Map<string, LocationRules>();
+  if (productIds.length === 0 && locationIds.length === 0) return { products, locations };
+  const p = tableOf(ctx, 'product');
+  const spaces = tableOf(ctx, 'storageSpace');
+  const types = tableOf(ctx, 'storageSpaceType');
+  const [row] = rowsOf(
+    await db.execute(sql`select
+      (select coalesce(json_agg(${jsonObject(p, productRuleColumns)}), '[]'::json) from ${p}
+        where ${col(p, 'clientAccountId')} = ${accountId}::uuid and ${col(p, 'id')} = any(${uuidArray(productIds)})
+      ) as products,
+      (select coalesce(json_agg(${jsonObject(spaces, locationRuleColumns, [
+        sql`'handleStock', ${col(types, 'handleStock')}`,
+      ])}), '[]'::json) from ${spaces} left join ${types} on ${col(types, 'id')} = ${col(spaces, 'typeId')}
+        where ${col(spaces, 'clientAccountId')} = ${accountId}::uuid and ${col(spaces, 'id')} = any(${uuidArray(locationIds)})
+      ) as locations`),
   );
-  return ruleRowsFromJson(rowsOf(rows)[0]);
+  for (const r of jsonRows(row?.products))
+    products.set(String(r.id), { ...productRulesOf(r), name: String(r.name ?? ''), unit: text(r.unit) });
+  for (const r of jsonRows(row?.locations)) locations.set(String(r.id), locationRulesOf(r));
+  return { products, locations };
 };
 
 const locationRuleColumns = [
@@ -238,5 +212,3 @@ const locationRuleColumns = [
   'capacityKg',
   'pickupOrder',
 ] as const;
-
-export type LoadedProductRules = Map<string, ProductRules & { name: string; unit: string | null }>;
