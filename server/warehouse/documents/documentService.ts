@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { AppError, type FieldError } from '../../../domain/errors';
 import type { ResourceDefinition } from '../../../domain/resources/types';
 import { type DocumentTypeCode, documentTypeOf } from '../../../domain/warehouse/documentTypes';
@@ -60,6 +60,14 @@ import { loadValidationContext } from './validationContext';
 
 /** The line columns the rules read (positionDraftOf), with the line's id and number. */
 const lineDraftColumns = ['id', 'lineNo', ...positionDraftFields] as const;
+
+/** Names of what lockWithConfig reads next to the document's columns (no column is named so). */
+const lockedRead = {
+  snapshotVersion: '__snapshotVersion',
+  config: '__config',
+  reserved: '__reserved',
+  lines: '__lines',
+} as const;
 
 /** A transaction's statements with the document's update (and its record_log entry) attached. */
 type WithDocumentUpdate = ReturnType<Tx['with']>;
@@ -232,27 +240,67 @@ export class DocumentService {
   }
 
   /**
-   * The document locked (as lock()), then in one more statement the account's config, the document's own
-   * reservations and, with `lines`, its lines as the rules see them. That statement runs after the lock is
-   * held: one that waited for the lock reads what the holder committed only from its next statement on.
+   * The document locked (as lock()) with the account's config, the document's own reservations and, with
+   * `lines`, its lines as the rules see them — in the locking statement itself when that is safe. The
+   * statement reads them from the snapshot it started with; if it had to wait for the lock, the holder's
+   * commit is not in that snapshot. Every change of a document's lines or reservations also raises its version
+   * (under this lock), so a locked version that differs from the snapshot's own reading of it says exactly
+   * that: then they are read again in a statement of their own, which sees the holder's commit.
    */
   private async lockWithConfig(tx: Tx, scope: Scope, id: string, lines = false): Promise<LockedDocument> {
-    const row = await this.lock(tx, scope, id);
-    const stock = stockServiceOf(this.ctx);
-    const documentId = sql`${String(row.id)}::uuid`;
+    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    // Qualified: drizzle writes the columns of a one-table select without their table.
+    const lockedId = sql`${this.docs}.${sql.identifier(this.dcol('id').name)}`;
     const [found] = await tx
       .select({
-        config: clientAccount.logisticsConfig,
-        reserved: stock.reservationsJson(scope.clientAccountId, documentId),
-        lines: lines ? this.lineDraftsJson(scope.clientAccountId, documentId) : sql<unknown>`null`,
+        ...getTableColumns(this.docs),
+        [lockedRead.snapshotVersion]: sql<unknown>`(select snap.version from ${this.docs} as snap
+          where snap.id = ${lockedId})`,
+        ...this.lockedReadFields(scope, lockedId, lines),
       })
+      .from(this.docs)
+      .where(and(this.docService.scopeCondition(scope), eq(this.dcol('id'), id)))
+      .for('update');
+    if (!found) throw new AppError('notFoundOrNoPermission');
+    const {
+      [lockedRead.snapshotVersion]: snapshotVersion,
+      [lockedRead.config]: config,
+      [lockedRead.reserved]: reserved,
+      [lockedRead.lines]: drafts,
+      ...row
+    }: Row = found;
+    if (Number(snapshotVersion) === Number(row.version))
+      return this.lockedDocument(row, config, reserved, drafts);
+    // Waited for another transaction's change of this document: read after it.
+    const [again] = await tx
+      .select(this.lockedReadFields(scope, sql`${String(row.id)}::uuid`, lines))
       .from(clientAccount)
       .where(eq(clientAccount.id, scope.clientAccountId));
+    return this.lockedDocument(
+      row,
+      again?.[lockedRead.config],
+      again?.[lockedRead.reserved],
+      again?.[lockedRead.lines],
+    );
+  }
+
+  /** What a document change reads with the lock: the account's config, the document's reservations and lines. */
+  private lockedReadFields(scope: Scope, documentId: SQL, lines: boolean) {
+    const stock = stockServiceOf(this.ctx);
+    return {
+      [lockedRead.config]: sql<unknown>`(select ${clientAccount.logisticsConfig} from ${clientAccount}
+        where ${clientAccount.id} = ${scope.clientAccountId}::uuid)`,
+      [lockedRead.reserved]: stock.reservationsJson(scope.clientAccountId, documentId),
+      [lockedRead.lines]: lines ? this.lineDraftsJson(scope.clientAccountId, documentId) : sql<unknown>`null`,
+    };
+  }
+
+  private lockedDocument(row: Row, config: unknown, reserved: unknown, lines: unknown): LockedDocument {
     return {
       row,
-      config: parseLogisticsConfig(found?.config),
-      own: stock.reservationsFromJson(found?.reserved),
-      lines: lineDraftsFromJson(found?.lines),
+      config: parseLogisticsConfig(config),
+      own: stockServiceOf(this.ctx).reservationsFromJson(reserved),
+      lines: lineDraftsFromJson(lines),
     };
   }
 
