@@ -65,6 +65,9 @@ export const syncDevice = pgTable(
  * commits with the change; its outcome (status and body) is stored after the handler so a repeat is answered
  * from here. `xid` is the transaction that carried the change (lastMutationId of the feed).
  */
+/** The unique key of a pushed mutation; its violation means the same intent is in flight (mutationInProgress). */
+export const mutationKeyIndex = 'sync_mutation_key_uq';
+
 export const syncMutation = pgTable(
   'sync_mutation',
   {
@@ -84,7 +87,7 @@ export const syncMutation = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('sync_mutation_key_uq').on(t.clientAccountId, t.idempotencyKey),
+    uniqueIndex(mutationKeyIndex).on(t.clientAccountId, t.idempotencyKey),
     index('sync_mutation_device_idx').on(t.clientAccountId, t.deviceId, t.userId, t.mutationId),
   ],
 );

@@ -1,5 +1,6 @@
 import type { FieldError } from '../../domain/errors';
 import { AppError } from '../../domain/errors';
+import { mutationKeyIndex } from '../db/syncTables';
 
 interface PgLikeError {
   code?: unknown;
@@ -39,6 +40,8 @@ export const fromDatabaseError = (err: unknown): AppError | undefined => {
   if (!e) return undefined;
   switch (e.code) {
     case '23505':
+      // The key of pushed mutations (recorded with a handler's first statement): the same intent is in flight.
+      if (e.constraint === mutationKeyIndex) return new AppError('mutationInProgress');
       return new AppError('uniqueConflict', { fields: detailFields(e.detail) });
     // 23503 foreign_key_violation; 23001 restrict_violation (ON DELETE RESTRICT).
     case '23503':

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * A pushed mutation (a request with Idempotency-Key) while its handler runs. `state` follows the sync_mutation
- * row: `pending` (not written yet), `recording` (inserted by a transaction still open), `recorded` (committed
+ * row: `pending` (not written yet), `recording` (a transaction still open writes it with its first statement), `recorded` (committed
  * with the handler's first transaction), `closed` (the response went out: later transactions are not its own).
  */
 export interface MutationContext {

@@ -1,20 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Query, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import type { Db, Tx } from '../db/client';
-import { syncDevice, syncMutation } from '../db/syncTables';
+import { mutationKeyIndex, syncDevice, syncMutation } from '../db/syncTables';
 import { type MutationContext, mutationStore } from './mutationContext';
 
 const installed = Symbol.for('aisle.sync.recordingTransaction');
-
-/** Whether an error is PostgreSQL's unique violation (node-postgres and PGlite, possibly wrapped by drizzle). */
-const isUniqueViolation = (err: unknown): boolean => {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && typeof e === 'object' && e !== null; i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-};
 
 /** The last mutation a device pushed, raised (never lowered) in the caller's transaction or statement. */
 export const touchDevice = async (db: Db | Tx, m: MutationContext): Promise<void> => {
@@ -34,29 +24,87 @@ export const touchDevice = async (db: Db | Tx, m: MutationContext): Promise<void
     });
 };
 
-/**
- * The sync_mutation row of a mutation, in the caller's transaction: it carries that transaction's xid. The
- * device's last mutation id goes up in the same statement (one round trip: every pushed call pays it).
- */
-const insertMutation = async (tx: Tx, m: MutationContext): Promise<void> => {
-  const row = sql`insert into sync_mutation
+/** The sync_mutation row of a mutation (and its device's last mutation id), as WITH parts after `offset` values. */
+const recordParts = (m: MutationContext, offset: number): { ctes: string; params: unknown[] } => {
+  const $ = (i: number) => `$${offset + i}`;
+  const params: unknown[] = [
+    m.clientAccountId,
+    m.idempotencyKey,
+    m.deviceId,
+    m.mutationId,
+    m.userId,
+    m.method,
+    m.path,
+  ];
+  let ctes = `aisle_recorded as (insert into sync_mutation
       (client_account_id, idempotency_key, device_id, mutation_id, user_id, method, path, xid)
-    values (${m.clientAccountId}::uuid, ${m.idempotencyKey}, ${m.deviceId}, ${m.mutationId}, ${m.userId}::uuid,
-      ${m.method}, ${m.path}, pg_current_xact_id())`;
-  try {
-    if (m.deviceId === null) await tx.execute(row);
-    else
-      await tx.execute(sql`with recorded as (${row})
-        insert into sync_device (client_account_id, device_id, user_id, last_mutation_id, last_seen_at)
-        values (${m.clientAccountId}::uuid, ${m.deviceId}, ${m.userId}::uuid, ${m.mutationId ?? 0}, now())
-        on conflict (client_account_id, device_id, user_id) do update
-          set last_mutation_id = greatest(sync_device.last_mutation_id, excluded.last_mutation_id),
-            last_seen_at = excluded.last_seen_at`);
-  } catch (err) {
-    // Another attempt of the same intent committed first (we waited for it on the unique index).
-    if (isUniqueViolation(err)) throw new AppError('mutationInProgress');
-    throw err;
+    values (${$(1)}::uuid, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}::uuid, ${$(6)}, ${$(7)}, pg_current_xact_id()))`;
+  if (m.deviceId !== null) {
+    params.push(m.mutationId ?? 0);
+    ctes += `, aisle_device as (insert into sync_device
+      (client_account_id, device_id, user_id, last_mutation_id, last_seen_at)
+    values (${$(1)}::uuid, ${$(3)}, ${$(5)}::uuid, ${$(8)}, now())
+    on conflict (client_account_id, device_id, user_id) do update
+      set last_mutation_id = greatest(sync_device.last_mutation_id, excluded.last_mutation_id),
+        last_seen_at = excluded.last_seen_at)`;
   }
+  return { ctes, params };
+};
+
+const leadingWith = /^\s*with(\s+recursive)?\s/i;
+const plainDataStatement = /^\s*(select|insert|update|delete)\b/i;
+const transactionEnd = /^\s*(commit|rollback)\b/i;
+
+/** `query` carrying the record as WITH parts, or undefined when it cannot (savepoint, lock table, …). */
+const carrying = (query: Query, m: MutationContext): Query | undefined => {
+  const { ctes, params } = recordParts(m, query.params.length);
+  const opening = leadingWith.exec(query.sql);
+  let text: string;
+  if (opening) text = `${opening[0]}${ctes}, ${query.sql.slice(opening[0].length)}`;
+  else if (plainDataStatement.test(query.sql)) text = `with ${ctes} ${query.sql}`;
+  else return undefined;
+  return { sql: text, params: [...query.params, ...params] };
+};
+
+/** Whether an error is the unique key of sync_mutation: another attempt of the same intent committed first. */
+export const isRecordConflict = (err: unknown): boolean => {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && typeof e === 'object' && e !== null; i++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === mutationKeyIndex) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/**
+ * Records the mutation with the transaction's first statement: its row and the device's last mutation id ride
+ * along as data-modifying WITH parts (every pushed call saves a round trip), so they commit or roll back with
+ * the change. A first statement that cannot carry them (savepoint, …) is preceded by them on their own.
+ * Calls `onRecorded` once they went out.
+ */
+const recordWithFirstStatement = (tx: Tx, m: MutationContext, onRecorded: () => void): void => {
+  const session = tx._.session;
+  const prepare = session.prepareQuery.bind(session);
+  const prepareQuery: typeof session.prepareQuery = (query, ...rest) => {
+    // The end of a transaction that ran no statement (node-postgres sends it through the session): nothing to record.
+    if (transactionEnd.test(query.sql)) return prepare(query, ...rest);
+    // One statement carries it; the transaction's later ones go out as they are.
+    session.prepareQuery = prepare;
+    onRecorded();
+    const carried = carrying(query, m);
+    if (carried) return prepare(carried, ...rest);
+    const first = prepare(query, ...rest);
+    const { ctes, params } = recordParts(m, 0);
+    const record = prepare({ sql: `with ${ctes} select 1`, params }, undefined, undefined, false);
+    const execute = first.execute.bind(first);
+    first.execute = async (values) => {
+      await record.execute();
+      return execute(values);
+    };
+    return first;
+  };
+  session.prepareQuery = prepareQuery;
 };
 
 /** A later transaction of the same handler also changes data: the mutation is complete only with it. */
@@ -94,17 +142,23 @@ export const installRecordingTransaction = (db: Db): void => {
       }, config);
     }
     m.state = 'recording';
+    let recorded = false;
     return original(async (tx) => {
-      await insertMutation(tx, m);
+      recordWithFirstStatement(tx, m, () => {
+        recorded = true;
+      });
       return fn(tx);
     }, config).then(
       (result) => {
-        m.state = 'recorded';
+        // A transaction that ran no statement recorded nothing: the outcome's row is written on its own.
+        m.state = recorded ? 'recorded' : 'pending';
         return result;
       },
       (err: unknown) => {
         // Rolled back: nothing of the mutation is stored, a later transaction of the handler records it.
         if (m.state === 'recording') m.state = 'pending';
+        // Another attempt of the same intent committed first (we waited for it on the unique key).
+        if (isRecordConflict(err)) throw new AppError('mutationInProgress');
         throw err;
       },
     );
