@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { clientAccount } from '../db/internalTables';
-import { rowsOf } from '../warehouse/stock/rawRows';
+import { rowsOf } from '../db/rawRows';
 
 /** Whether the session may switch triggers off (session_replication_role needs a superuser). */
 export const canSkipTriggers = async (db: Db): Promise<boolean> => {

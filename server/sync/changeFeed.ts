@@ -8,7 +8,7 @@ import {
 } from '../../domain/sync/wire';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import { rowsOf } from '../warehouse/stock/rawRows';
+import { rowsOf } from '../db/rawRows';
 import { compareCursors, encodeCursor, type FeedCursor, isStart } from './cursor';
 import { FeedRows } from './feedRows';
 import { contractorEntities, type FeedScope } from './feedScope';

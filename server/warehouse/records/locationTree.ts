@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import type { Tx } from '../../db/client';
-import { rowsOf } from '../stock/rawRows';
+import { rowsOf } from '../../db/rawRows';
 
 /**
  * Refuses to hang a location under itself or under one of its descendants (the tree would become a

@@ -13,7 +13,7 @@ import type { ResourceTable } from '../../db/resourceTables';
 import type { Scope } from '../../resources/scope';
 import { filterCondition } from '../../resources/sqlFilters';
 import { containerStockView, inventoryView, productStockView } from './inventoryViews';
-import { rowsOf } from './rawRows';
+import { rowsOf } from '../../db/rawRows';
 import {
   col,
   loadLocations,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { clientAccount } from '../../db/internalTables';
 import type { ResourceTable } from '../../db/resourceTables';
-import { rowsOf } from './rawRows';
+import { BuiltOnce } from '../../db/builtOnce';
 
 /** Reads untyped resource rows (tables are built from definitions at run time). */
 export const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -165,13 +165,32 @@ const keyLiteral = (name: string): SQL => {
 /** Products with the name and unit screens and messages show, by id. */
 export type LoadedProducts = Map<string, ProductRules & { name: string; unit: string | null }>;
 
-/** Ids as one SQL uuid[] parameter. */
-const uuidArray = (values: readonly string[]): SQL => sql`${sql.param([...new Set(values)])}::uuid[]`;
+/**
+ * The statement of loadRuleRows for one schema's tables: products and locations of the account by id, as json
+ * rows. Raw, as inside a select's fields drizzle leaves columns unqualified, which the join makes ambiguous.
+ */
+const ruleRowsStatement = (ctx: AppContext) =>
+  new BuiltOnce(['accountId', 'productIds', 'locationIds'], (v) => {
+    const p = tableOf(ctx, 'product');
+    const spaces = tableOf(ctx, 'storageSpace');
+    const types = tableOf(ctx, 'storageSpaceType');
+    return sql`select
+      (select coalesce(json_agg(${jsonObject(p, productRuleColumns)}), '[]'::json) from ${p}
+        where ${col(p, 'clientAccountId')} = ${v.accountId}::uuid and ${col(p, 'id')} = any(${v.productIds}::uuid[])
+      ) as products,
+      (select coalesce(json_agg(${jsonObject(spaces, locationRuleColumns, [
+        sql`'handleStock', ${col(types, 'handleStock')}`,
+      ])}), '[]'::json) from ${spaces} left join ${types} on ${col(types, 'id')} = ${col(spaces, 'typeId')}
+        where ${col(spaces, 'clientAccountId')} = ${v.accountId}::uuid and ${col(spaces, 'id')} = any(${v.locationIds}::uuid[])
+      ) as locations`;
+  });
+
+/** Built once per schema (its tables are made from the definitions at start). */
+const ruleRowsStatements = new WeakMap<AppContext['schema'], ReturnType<typeof ruleRowsStatement>>();
 
 /**
  * Products and locations of the account by id, as the rules see them, read in one statement (every document
- * line needs both): json rows mapped as loadLocations maps its rows. Raw, as inside a select's fields drizzle
- * leaves columns unqualified, which the join makes ambiguous.
+ * line needs both): json rows mapped as loadLocations maps its rows.
  */
 export const loadRuleRows = async (
   ctx: AppContext,
@@ -183,20 +202,16 @@ export const loadRuleRows = async (
   const products: LoadedProducts = new Map();
   const locations = new Map<string, LocationRules>();
   if (productIds.length === 0 && locationIds.length === 0) return { products, locations };
-  const p = tableOf(ctx, 'product');
-  const spaces = tableOf(ctx, 'storageSpace');
-  const types = tableOf(ctx, 'storageSpaceType');
-  const [row] = rowsOf(
-    await db.execute(sql`select
-      (select coalesce(json_agg(${jsonObject(p, productRuleColumns)}), '[]'::json) from ${p}
-        where ${col(p, 'clientAccountId')} = ${accountId}::uuid and ${col(p, 'id')} = any(${uuidArray(productIds)})
-      ) as products,
-      (select coalesce(json_agg(${jsonObject(spaces, locationRuleColumns, [
-        sql`'handleStock', ${col(types, 'handleStock')}`,
-      ])}), '[]'::json) from ${spaces} left join ${types} on ${col(types, 'id')} = ${col(spaces, 'typeId')}
-        where ${col(spaces, 'clientAccountId')} = ${accountId}::uuid and ${col(spaces, 'id')} = any(${uuidArray(locationIds)})
-      ) as locations`),
-  );
+  let statement = ruleRowsStatements.get(ctx.schema);
+  if (!statement) {
+    statement = ruleRowsStatement(ctx);
+    ruleRowsStatements.set(ctx.schema, statement);
+  }
+  const [row] = await statement.rows(db, {
+    accountId,
+    productIds: [...new Set(productIds)],
+    locationIds: [...new Set(locationIds)],
+  });
   for (const r of jsonRows(row?.products))
     products.set(String(r.id), { ...productRulesOf(r), name: String(r.name ?? ''), unit: text(r.unit) });
   for (const r of jsonRows(row?.locations)) locations.set(String(r.id), locationRulesOf(r));

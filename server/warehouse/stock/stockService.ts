@@ -14,7 +14,7 @@ import {
 import type { AppContext, DataChange } from '../../context';
 import type { Executor, Tx } from '../../db/client';
 import type { WarehouseTables } from '../../db/warehouseTables';
-import { rowsOf } from './rawRows';
+import { rowsOf } from '../../db/rawRows';
 import { type DbStockKey, fromDbKey, keyCondition, toDbKey } from './stockKeys';
 
 export interface MovementMeta {

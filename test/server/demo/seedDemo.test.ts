@@ -4,7 +4,7 @@ import { isValidGtin } from '../../../domain/barcodes/gtin';
 import { clientAccount } from '../../../server/db/internalTables';
 import { demoAccountName, demoPassword, seedDemo } from '../../../server/demo/seedDemo';
 import type { Row } from '../../../server/resources/rows';
-import { rowsOf } from '../../../server/warehouse/stock/rawRows';
+import { rowsOf } from '../../../server/db/rawRows';
 import { stockServiceOf } from '../../../server/warehouse/stock/stockService';
 import { createTestApp, type TestApp } from '../../support/testApp';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logisticsConfigSchema } from '../../../domain/warehouse/logisticsConfig';
 import type { Row } from '../../../server/resources/rows';
-import { rowsOf } from '../../../server/warehouse/stock/rawRows';
+import { rowsOf } from '../../../server/db/rawRows';
 import {
   aDocument,
   anAccount,

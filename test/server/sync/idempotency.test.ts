@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncHeaders } from '../../../domain/sync/wire';
 import { syncDevice, syncMutation } from '../../../server/db/syncTables';
 import type { Row } from '../../../server/resources/rows';
-import { rowsOf } from '../../../server/warehouse/stock/rawRows';
+import { rowsOf } from '../../../server/db/rawRows';
 import {
   anAccount,
   anOrderLocation,

@@ -13,7 +13,6 @@ import {
   aSuperUser,
   aUser,
   receiveStock,
-  setLogisticsConfig,
   stockRowsOf,
   type TestUser,
 } from '../../../support/builders';
