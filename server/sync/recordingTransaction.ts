@@ -77,31 +77,50 @@ export const isRecordConflict = (err: unknown): boolean => {
   return false;
 };
 
+type Run = (...args: unknown[]) => Promise<unknown>;
+
 /**
  * Records the mutation with the transaction's first statement: its row and the device's last mutation id ride
  * along as data-modifying WITH parts (every pushed call saves a round trip), so they commit or roll back with
- * the change. A first statement that cannot carry them (savepoint, …) is preceded by them on their own.
- * Calls `onRecorded` once they went out.
+ * the change. A first statement that cannot carry them (savepoint, a named prepared statement, …) is preceded by
+ * them on their own. Calls `onRecorded` when they go out.
  */
 const recordWithFirstStatement = (tx: Tx, m: MutationContext, onRecorded: () => void): void => {
   const session = tx._.session;
   const prepare = session.prepareQuery.bind(session);
-  const prepareQuery: typeof session.prepareQuery = (query, ...rest) => {
+  const prepareQuery: typeof session.prepareQuery = (query, fields, name, ...rest) => {
     // The end of a transaction that ran no statement (node-postgres sends it through the session): nothing to record.
-    if (transactionEnd.test(query.sql)) return prepare(query, ...rest);
+    if (transactionEnd.test(query.sql)) return prepare(query, fields, name, ...rest);
     // One statement carries it; the transaction's later ones go out as they are.
     session.prepareQuery = prepare;
-    onRecorded();
-    const carried = carrying(query, m);
-    if (carried) return prepare(carried, ...rest);
-    const first = prepare(query, ...rest);
-    const { ctes, params } = recordParts(m, 0);
-    const record = prepare({ sql: `with ${ctes} select 1`, params }, undefined, undefined, false);
-    const execute = first.execute.bind(first);
-    first.execute = async (values) => {
-      await record.execute();
-      return execute(values);
+    const carried = name === undefined ? carrying(query, m) : undefined;
+    const first = prepare(carried ?? query, fields, name, ...rest);
+    let sent: Promise<unknown> | undefined;
+    const send = () => {
+      if (!sent) {
+        const alone = recordParts(m, 0);
+        sent = carried
+          ? Promise.resolve()
+          : prepare(
+              { sql: `with ${alone.ctes} select 1`, params: alone.params },
+              undefined,
+              undefined,
+              false,
+            ).execute();
+        onRecorded();
+      }
+      return sent;
     };
+    // Whichever way the statement runs, the record goes with it (or just before it).
+    const runs = first as unknown as Record<'execute' | 'all', Run | undefined>;
+    for (const method of ['execute', 'all'] as const) {
+      const run = runs[method]?.bind(first);
+      if (run)
+        runs[method] = async (...args) => {
+          await send();
+          return run(...args);
+        };
+    }
     return first;
   };
   session.prepareQuery = prepareQuery;

@@ -91,6 +91,19 @@ describe('recording a pushed mutation with its transaction', () => {
     });
     expect(m.state).toBe('recorded');
     expect((await storedOf(m))?.xid).toBe(xid);
+    // A named prepared statement keeps its text (its name stands for it on the connection).
+    const named = aMutation();
+    const namedXid = await inMutation(named, async (tx) => {
+      const devices = await tx
+        .select({ id: syncDevice.deviceId })
+        .from(syncDevice)
+        .where(eq(syncDevice.deviceId, String(named.deviceId)))
+        .prepare('aisle_test_named')
+        .execute();
+      expect(devices).toEqual([{ id: named.deviceId }]);
+      return xidOf(tx);
+    });
+    expect((await storedOf(named))?.xid).toBe(namedXid);
   });
 
   it('records nothing for a transaction that ran no statement or rolled back', async () => {
