@@ -60,14 +60,14 @@ export const syncDevice = pgTable(
   (t) => [primaryKey({ name: 'sync_device_pk', columns: [t.clientAccountId, t.deviceId, t.userId] })],
 );
 
+/** The unique key of a pushed mutation; its violation means the same intent is in flight (mutationInProgress). */
+export const mutationKeyIndex = 'sync_mutation_key_uq';
+
 /**
  * One pushed mutation (a request with Idempotency-Key): written in the first transaction of its handler, so it
  * commits with the change; its outcome (status and body) is stored after the handler so a repeat is answered
  * from here. `xid` is the transaction that carried the change (lastMutationId of the feed).
  */
-/** The unique key of a pushed mutation; its violation means the same intent is in flight (mutationInProgress). */
-export const mutationKeyIndex = 'sync_mutation_key_uq';
-
 export const syncMutation = pgTable(
   'sync_mutation',
   {
