@@ -1,9 +1,16 @@
 import { type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { rowsOf } from './rawRows';
 import type { Executor } from './client';
+import { rowsOf } from './rawRows';
 
 const dialect = new PgDialect();
+
+/** Runs a statement whose text is written already (no builder): the driver's answer, as `db.execute` gives it. */
+export const executeQuery = (
+  db: Executor,
+  query: Query,
+  values?: Readonly<Record<string, unknown>>,
+): Promise<unknown> => db._.session.prepareQuery(query, undefined, undefined, false).execute(values);
 
 /**
  * A raw statement whose text is made once: `build` runs the first time only, with a placeholder for each value
@@ -24,6 +31,6 @@ export class BuiltOnce<K extends string> {
       const placeholders = Object.fromEntries(this.names.map((n) => [n, sql.placeholder(n)]));
       this.query = dialect.sqlToQuery(this.build(placeholders as Record<K, Placeholder<K>>));
     }
-    return rowsOf(await db._.session.prepareQuery(this.query, undefined, undefined, false).execute(values));
+    return rowsOf(await executeQuery(db, this.query, values));
   }
 }

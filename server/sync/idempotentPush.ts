@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { syncHeaders } from '../../domain/sync/wire';
@@ -7,7 +7,7 @@ import { syncMutation } from '../db/syncTables';
 import { deferredOutcomeStore } from './deferredOutcomes';
 import { type MutationContext, mutationStore } from './mutationContext';
 import { isFinal } from './outcome';
-import { installRecordingTransaction, touchDevice } from './recordingTransaction';
+import { installRecordingTransaction, storeUnrecorded } from './recordingTransaction';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -128,22 +128,7 @@ const storeOutcome = async (
     return;
   }
   // No transaction of the handler recorded it (a refusal before any write, or a write outside db.transaction).
-  await ctx.db
-    .insert(syncMutation)
-    .values({
-      clientAccountId: m.clientAccountId,
-      idempotencyKey: m.idempotencyKey,
-      deviceId: m.deviceId,
-      mutationId: m.mutationId,
-      userId: m.userId,
-      method: m.method,
-      path: m.path,
-      statusCode: status,
-      response,
-      xid: sql`pg_current_xact_id()`,
-    })
-    .onConflictDoNothing();
-  await touchDevice(ctx.db, m);
+  await storeUnrecorded(ctx.db, m, status, response);
 };
 
 /**

@@ -1,54 +1,64 @@
 import { and, eq, type Query, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
+import { executeQuery } from '../db/builtOnce';
 import type { Db, Tx } from '../db/client';
-import { mutationKeyIndex, syncDevice, syncMutation } from '../db/syncTables';
+import { mutationKeyIndex, syncMutation } from '../db/syncTables';
 import { type MutationContext, mutationStore } from './mutationContext';
 
 const installed = Symbol.for('aisle.sync.recordingTransaction');
 
-/** The last mutation a device pushed, raised (never lowered) in the caller's transaction or statement. */
-export const touchDevice = async (db: Db | Tx, m: MutationContext): Promise<void> => {
-  if (m.deviceId === null) return;
-  const last = m.mutationId ?? 0;
-  await db
-    .insert(syncDevice)
-    .values({
-      clientAccountId: m.clientAccountId,
-      deviceId: m.deviceId,
-      userId: m.userId,
-      lastMutationId: last,
-    })
-    .onConflictDoUpdate({
-      target: [syncDevice.clientAccountId, syncDevice.deviceId, syncDevice.userId],
-      set: { lastMutationId: sql`greatest(${syncDevice.lastMutationId}, ${last})`, lastSeenAt: new Date() },
-    });
-};
-
-/** The sync_mutation row of a mutation (and its device's last mutation id), as WITH parts after `offset` values. */
-const recordParts = (m: MutationContext, offset: number): { ctes: string; params: unknown[] } => {
-  const $ = (i: number) => `$${offset + i}`;
-  const params: unknown[] = [
-    m.clientAccountId,
-    m.idempotencyKey,
-    m.deviceId,
-    m.mutationId,
-    m.userId,
-    m.method,
-    m.path,
-  ];
-  let ctes = `aisle_recorded as (insert into sync_mutation
-      (client_account_id, idempotency_key, device_id, mutation_id, user_id, method, path, xid)
-    values (${$(1)}::uuid, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}::uuid, ${$(6)}, ${$(7)}, pg_current_xact_id()))`;
-  if (m.deviceId !== null) {
-    params.push(m.mutationId ?? 0);
-    ctes += `, aisle_device as (insert into sync_device
+/** The device's last mutation id raised (never lowered), as a WITH part: values 1, 3, 5 and 8 of rowValues. */
+const deviceCte = (p: (i: number) => string) => `aisle_device as (insert into sync_device
       (client_account_id, device_id, user_id, last_mutation_id, last_seen_at)
-    values (${$(1)}::uuid, ${$(3)}, ${$(5)}::uuid, ${$(8)}, now())
+    values (${p(1)}::uuid, ${p(3)}, ${p(5)}::uuid, ${p(8)}, now())
     on conflict (client_account_id, device_id, user_id) do update
       set last_mutation_id = greatest(sync_device.last_mutation_id, excluded.last_mutation_id),
         last_seen_at = excluded.last_seen_at)`;
-  }
-  return { ctes, params };
+
+/** Values $1–$7 of a mutation's row (and $8 with a device): account, key, device, mutation id, user, method, path. */
+const rowValues = (m: MutationContext): unknown[] => [
+  m.clientAccountId,
+  m.idempotencyKey,
+  m.deviceId,
+  m.mutationId,
+  m.userId,
+  m.method,
+  m.path,
+  ...(m.deviceId === null ? [] : [m.mutationId ?? 0]),
+];
+
+const mutationColumns = 'client_account_id, idempotency_key, device_id, mutation_id, user_id, method, path';
+/** Values 1–7 of rowValues for mutationColumns. */
+const rowPlaceholders = (p: (i: number) => string) =>
+  `${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::uuid, ${p(6)}, ${p(7)}`;
+
+/** The sync_mutation row of a mutation (and its device's last mutation id), as WITH parts after `offset` values. */
+const recordParts = (m: MutationContext, offset: number): { ctes: string; params: unknown[] } => {
+  const p = (i: number) => `$${offset + i}`;
+  const row = `aisle_recorded as (insert into sync_mutation (${mutationColumns}, xid)
+    values (${rowPlaceholders(p)}, pg_current_xact_id()))`;
+  return { ctes: m.deviceId === null ? row : `${row}, ${deviceCte(p)}`, params: rowValues(m) };
+};
+
+/**
+ * A mutation no transaction of its handler recorded (refused before any write), stored with its outcome, and
+ * its device's last mutation id raised: one statement. A row already there (another attempt's) stays.
+ */
+export const storeUnrecorded = async (
+  db: Db,
+  m: MutationContext,
+  statusCode: number,
+  response: { contentType: string | null; body: string },
+): Promise<void> => {
+  const p = (i: number) => `$${i}`;
+  const values = rowValues(m);
+  const outcome = [statusCode, JSON.stringify(response)];
+  const at = values.length;
+  const text = `${m.deviceId === null ? '' : `with ${deviceCte(p)} `}insert into sync_mutation
+      (${mutationColumns}, status_code, response, xid)
+    values (${rowPlaceholders(p)}, ${p(at + 1)}, ${p(at + 2)}::jsonb, pg_current_xact_id())
+    on conflict do nothing`;
+  await executeQuery(db, { sql: text, params: [...values, ...outcome] });
 };
 
 const leadingWith = /^\s*with(\s+recursive)?\s/i;
@@ -101,12 +111,7 @@ const recordWithFirstStatement = (tx: Tx, m: MutationContext, onRecorded: () => 
         const alone = recordParts(m, 0);
         sent = carried
           ? Promise.resolve()
-          : prepare(
-              { sql: `with ${alone.ctes} select 1`, params: alone.params },
-              undefined,
-              undefined,
-              false,
-            ).execute();
+          : executeQuery(tx, { sql: `with ${alone.ctes} select 1`, params: alone.params });
         onRecorded();
       }
       return sent;

@@ -147,11 +147,19 @@ describe('exactly once', () => {
     expect(await stockQuantityOf(t.ctx, acc, String(goods.id))).toBe(10);
     // A refusal before any write (unknown record) is stored the same way.
     const missingKey = randomUUID();
-    const missing = await push(t, admin, 'POST', `/api/WmsDocument/${randomUUID()}/confirm`, {
-      key: missingKey,
-    });
+    const missingUrl = `/api/WmsDocument/${randomUUID()}/confirm`;
+    const device = { key: missingKey, deviceId: `refusing-${randomUUID()}`, mutationId: 7 };
+    const missing = await push(t, admin, 'POST', missingUrl, device);
     expect(missing.statusCode).toBe(404);
     expect((await storedMutation(missingKey))?.statusCode).toBe(404);
+    const [seen] = await t.ctx.db
+      .select()
+      .from(syncDevice)
+      .where(and(eq(syncDevice.clientAccountId, acc), eq(syncDevice.deviceId, device.deviceId)));
+    expect(seen?.lastMutationId).toBe(7);
+    const missingAgain = await push(t, admin, 'POST', missingUrl, device);
+    expect([missingAgain.statusCode, missingAgain.body]).toEqual([404, missing.body]);
+    expect(missingAgain.headers[syncHeaders.replayed]).toBe('true');
   });
 
   it('a transient refusal (406 numberCollision) is not stored: the retry under the same key runs', async () => {
