@@ -808,7 +808,7 @@ export class DocumentService {
 
   /**
    * Confirms a working copy: the rules again (with availability), then its movements on the stock. The document
-   * is locked, then read with the account's logistics config and its own reservations (lockWithConfig).
+   * is locked with the account's logistics config and its own reservations (lockWithConfig).
    */
   async confirm(tx: Tx, scope: Scope, id: string): Promise<DocumentWithPositions> {
     const { row, config, own } = await this.lockWithConfig(tx, scope, id);

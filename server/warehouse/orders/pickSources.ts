@@ -11,7 +11,7 @@ import { type StockKey, type StockRow, stockKeyString } from '../../../domain/wa
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../resources/scope';
-import { loadLocations, loadProducts } from '../stock/ruleInputs';
+import { loadRuleRows } from '../stock/ruleInputs';
 
 /** Goods a document position should take from stock; the batch attributes given narrow the choice. */
 export interface SourceDemand {
@@ -79,9 +79,7 @@ export const pickSources = async (
     reserved: Number(r.reserved),
     receivedAt: r.firstReceiptAt.toISOString(),
   }));
-  // One after the other: `db` may be a transaction, whose connection runs one query at a time.
-  const products = await loadProducts(ctx, db, scope.clientAccountId, productIds);
-  const locations = await loadLocations(ctx, db, scope.clientAccountId, [
+  const { products, locations } = await loadRuleRows(ctx, db, scope.clientAccountId, productIds, [
     ...new Set(stockRows.map((r) => r.locationId)),
   ]);
   const used = new Map<string, number>();

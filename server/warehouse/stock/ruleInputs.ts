@@ -2,10 +2,10 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type LogisticsConfig, logisticsConfigSchema } from '../../../domain/warehouse/logisticsConfig';
 import type { LocationRules, ProductRules } from '../../../domain/warehouse/validationInput';
 import type { AppContext } from '../../context';
+import { BuiltOnce } from '../../db/builtOnce';
 import type { Executor } from '../../db/client';
 import { clientAccount } from '../../db/internalTables';
 import type { ResourceTable } from '../../db/resourceTables';
-import { BuiltOnce } from '../../db/builtOnce';
 
 /** Reads untyped resource rows (tables are built from definitions at run time). */
 export const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -100,6 +100,17 @@ export const loadProducts = async (
   ids: readonly string[],
 ): Promise<LoadedProducts> => (await loadRuleRows(ctx, db, accountId, ids, [])).products;
 
+/** The location columns the rules read (with the type's handleStock). */
+const locationRuleColumns = [
+  'id',
+  'label',
+  'lockedIn',
+  'lockedOut',
+  'temperature',
+  'capacityKg',
+  'pickupOrder',
+] as const;
+
 /**
  * Locations of the account with their type's handleStock (a location without a type holds stock, so an
  * account can start without location types). `ids` undefined = every location of the account.
@@ -116,17 +127,10 @@ export const loadLocations = async (
   const types = tableOf(ctx, 'storageSpaceType');
   const conditions: SQL[] = [eq(col(spaces, 'clientAccountId'), accountId)];
   if (ids) conditions.push(inArray(col(spaces, 'id'), [...new Set(ids)]));
-  const rows = await db
-    .select({
-      id: col(spaces, 'id'),
-      label: col(spaces, 'label'),
-      lockedIn: col(spaces, 'lockedIn'),
-      lockedOut: col(spaces, 'lockedOut'),
-      temperature: col(spaces, 'temperature'),
-      capacityKg: col(spaces, 'capacityKg'),
-      pickupOrder: col(spaces, 'pickupOrder'),
-      handleStock: col(types, 'handleStock'),
-    })
+  const fields: Record<string, ReturnType<typeof col>> = { handleStock: col(types, 'handleStock') };
+  for (const name of locationRuleColumns) fields[name] = col(spaces, name);
+  const rows: Record<string, unknown>[] = await db
+    .select(fields)
     .from(spaces)
     .leftJoin(types, eq(col(types, 'id'), col(spaces, 'typeId')))
     .where(and(...conditions));
@@ -217,13 +221,3 @@ export const loadRuleRows = async (
   for (const r of jsonRows(row?.locations)) locations.set(String(r.id), locationRulesOf(r));
   return { products, locations };
 };
-
-const locationRuleColumns = [
-  'id',
-  'label',
-  'lockedIn',
-  'lockedOut',
-  'temperature',
-  'capacityKg',
-  'pickupOrder',
-] as const;

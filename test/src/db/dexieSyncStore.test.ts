@@ -1,14 +1,13 @@
 import 'fake-indexeddb/auto';
-import fc from 'fast-check';
 import { filter, firstValueFrom, take, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../../domain/sync/intents';
 import { DexieSyncStore } from '../../../src/db/dexieSyncStore';
 import { openReplicaDb, ReplicaDb, replicaDbName, replicaMigrations } from '../../../src/db/replicaDb';
 import { applyChangesPage } from '../../../sync/replica';
-import type { OutboxEntry } from '../../../sync/types';
 import { SimDevice } from '../../sync/support/harness';
-import { command, Run } from '../../sync/support/propertyRun';
+import { anOutboxEntry } from '../../sync/support/outboxEntries';
+import { assertConverges } from '../../sync/support/propertyRun';
 import { keyOf, makeServer, serverView, viewOf } from '../../sync/support/world';
 
 let dbs = 0;
@@ -16,18 +15,6 @@ const freshStore = async (): Promise<DexieSyncStore> => {
   dbs++;
   return new DexieSyncStore(await openReplicaDb(`acc${dbs}`, `user${dbs}`));
 };
-
-const entry = (mutationId: number, status: OutboxEntry['status'], userId = 'u1'): OutboxEntry => ({
-  mutationId,
-  deviceId: 'D1',
-  userId,
-  idempotencyKey: `k${mutationId}`,
-  createdAt: '2026-03-15T08:00:00.000Z',
-  intent: { kind: 'document.confirm', documentId: `d${mutationId}` },
-  status,
-  attempts: 0,
-  sent: false,
-});
 
 describe('Dexie replica store (fake-indexeddb)', () => {
   it('names the database by company and user', () => {
@@ -97,12 +84,12 @@ describe('Dexie replica store (fake-indexeddb)', () => {
     const store = await freshStore();
     await store.write((tx) =>
       tx.outboxPut([
-        entry(3, 'pending'),
-        entry(1, 'accepted'),
-        entry(2, 'pending', 'someone-else'),
-        entry(5, 'rejected'),
-        { ...entry(6, 'rejected'), resolvedAt: '2026-03-15T09:00:00.000Z' },
-        entry(4, 'pending'),
+        anOutboxEntry(3, 'pending'),
+        anOutboxEntry(1, 'accepted'),
+        anOutboxEntry(2, 'pending', 'someone-else'),
+        anOutboxEntry(5, 'rejected'),
+        { ...anOutboxEntry(6, 'rejected'), resolvedAt: '2026-03-15T09:00:00.000Z' },
+        anOutboxEntry(4, 'pending'),
       ]),
     );
     const seen = await store.read(async (tx) => ({
@@ -124,7 +111,7 @@ describe('Dexie replica store (fake-indexeddb)', () => {
     const store = await freshStore();
     await expect(
       store.write(async (tx) => {
-        await tx.outboxPut([entry(1, 'pending')]);
+        await tx.outboxPut([anOutboxEntry(1, 'pending')]);
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -148,7 +135,7 @@ describe('Dexie replica store (fake-indexeddb)', () => {
           toArray(),
         ),
     );
-    await store.write((tx) => tx.outboxPut([entry(1, 'pending')]));
+    await store.write((tx) => tx.outboxPut([anOutboxEntry(1, 'pending')]));
     expect((await counts).map((c) => c.counts)).toEqual([{ pending: 1, rejected: 0 }]);
     store.close();
   });
@@ -161,7 +148,7 @@ describe('Dexie replica store (fake-indexeddb)', () => {
     await store.write(async (tx) => {
       await applyChangesPage(tx, [{ op: 'upsert', entity: 'product', id: 'p1', data: { index: 'A' } }], 'c9');
       await tx.setMeta({ lastSyncAt: '2026-03-15T08:00:00.000Z', lastIssuedMutationId: 7 });
-      await tx.outboxPut([entry(7, 'pending')]);
+      await tx.outboxPut([anOutboxEntry(7, 'pending')]);
     });
     v1.close();
     const v2 = new ReplicaDb(name, [
@@ -219,30 +206,22 @@ describe('Dexie replica store (fake-indexeddb)', () => {
   });
 
   it('holds the sync property on Dexie stores too', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.boolean(),
-        fc.array(command, { minLength: 1, maxLength: 25 }),
-        async (reserving, commands) => {
-          const stores: DexieSyncStore[] = [];
-          const run = new Run(reserving, () => {
+    await assertConverges(20, {
+      maxCommands: 25,
+      stores: () => {
+        const made: DexieSyncStore[] = [];
+        return {
+          make: () => {
             dbs++;
             const store = new DexieSyncStore(new ReplicaDb(`prop-${dbs}`));
-            stores.push(store);
+            made.push(store);
             return store;
-          });
-          try {
-            for (const d of run.devices) await d.sync();
-            for (const c of commands) await run.run(c);
-            await run.settle();
-            await run.check();
-          } finally {
-            run.stop();
-            for (const s of stores) s.close();
-          }
-        },
-      ),
-      { numRuns: 20 },
-    );
+          },
+          close: () => {
+            for (const store of made) store.close();
+          },
+        };
+      },
+    });
   }, 120_000);
 });

@@ -5,7 +5,8 @@ import type { SyncChange } from '../../../domain/sync/wire';
 import { DexieSyncStore } from '../../../src/db/dexieSyncStore';
 import { ReplicaDb, replicaMigrations } from '../../../src/db/replicaDb';
 import { applyChangesPage } from '../../../sync/replica';
-import type { OutboxEntry, Row, RowIndex, StockRecord } from '../../../sync/types';
+import type { Row, RowIndex, StockRecord } from '../../../sync/types';
+import { anOutboxEntry } from '../../sync/support/outboxEntries';
 import { seedChanges } from '../../sync/support/seed';
 import { keyOf } from '../../sync/support/world';
 
@@ -14,18 +15,6 @@ const freshName = (): string => {
   dbs++;
   return `schema-${dbs}`;
 };
-
-const entry = (mutationId: number, status: OutboxEntry['status'], userId: string): OutboxEntry => ({
-  mutationId,
-  deviceId: 'D1',
-  userId,
-  idempotencyKey: `k${mutationId}`,
-  createdAt: '2026-03-15T08:00:00.000Z',
-  intent: { kind: 'document.confirm', documentId: `d${mutationId}` },
-  status,
-  attempts: 0,
-  sent: false,
-});
 
 const [firstVersion] = replicaMigrations;
 const latest = replicaMigrations.at(-1)?.version ?? 1;
@@ -41,12 +30,12 @@ describe('replica schema versions', () => {
       await applyChangesPage(tx, seedChanges(), 'c7');
       await tx.setMeta({ lastSyncAt: '2026-03-15T08:00:00.000Z', lastIssuedMutationId: 6, deviceSeq: 3 });
       await tx.outboxPut([
-        entry(1, 'accepted', 'u1'),
-        entry(2, 'pending', 'u1'),
-        entry(3, 'pending', 'u2'),
-        entry(4, 'pending', 'u1'),
-        entry(5, 'rejected', 'u1'),
-        { ...entry(6, 'rejected', 'u1'), resolvedAt: '2026-03-15T09:00:00.000Z' },
+        anOutboxEntry(1, 'accepted', 'u1'),
+        anOutboxEntry(2, 'pending', 'u1'),
+        anOutboxEntry(3, 'pending', 'u2'),
+        anOutboxEntry(4, 'pending', 'u1'),
+        anOutboxEntry(5, 'rejected', 'u1'),
+        { ...anOutboxEntry(6, 'rejected', 'u1'), resolvedAt: '2026-03-15T09:00:00.000Z' },
       ]);
     });
     const stockBefore = await old.table('stock').toArray();
@@ -82,7 +71,7 @@ describe('replica schema versions', () => {
     await current.open();
     await new DexieSyncStore(current).write(async (tx) => {
       await applyChangesPage(tx, seedChanges(), 'c9');
-      await tx.outboxPut([entry(7, 'pending', 'u1')]);
+      await tx.outboxPut([anOutboxEntry(7, 'pending', 'u1')]);
     });
     current.close();
     const next = new ReplicaDb(name, [
@@ -233,7 +222,7 @@ describe('writes inside a write transaction', () => {
     const store = new DexieSyncStore(db);
     const seen = await store.write(async (tx) => {
       await tx.put('product', [{ id: 'p1', index: 'A', indexKey: 'A', barcodes: ['X'] }]);
-      await tx.outboxPut([entry(1, 'pending', 'u1')]);
+      await tx.outboxPut([anOutboxEntry(1, 'pending', 'u1')]);
       await tx.remove('product', ['p1']);
       await tx.put('product', [{ id: 'p1', index: 'B', indexKey: 'B', barcodes: ['Y'] }]);
       return {
@@ -245,7 +234,7 @@ describe('writes inside a write transaction', () => {
     expect(seen.counts).toEqual({ pending: 1, rejected: 0 });
     await expect(
       store.write(async (tx) => {
-        await tx.outboxPut([entry(2, 'pending', 'u1')]);
+        await tx.outboxPut([anOutboxEntry(2, 'pending', 'u1')]);
         await tx.setMeta({ cursor: 'lost' });
         // No primary key: IndexedDB refuses the row.
         await tx.put('product', [{ index: 'C' } as unknown as Row]);

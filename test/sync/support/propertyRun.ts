@@ -378,17 +378,26 @@ export class Run {
   }
 }
 
+/** How a convergence run is made: its length and its devices' stores. */
+export interface ConvergenceOptions {
+  /** Commands per run at the most (default 50). */
+  readonly maxCommands?: number;
+  /** The stores of one run's devices (default in memory); `close` ends them after the run. */
+  readonly stores?: () => { make: (deviceId: string) => SyncStore; close: () => void };
+}
+
 /**
  * The convergence property: random commands on several devices, then everyone back online; `Run.check` holds
  * (exactly once, rejections listed, replicas equal the server, stock never negative).
  */
-export const assertConverges = (numRuns: number): Promise<void> =>
+export const assertConverges = (numRuns: number, options: ConvergenceOptions = {}): Promise<void> =>
   fc.assert(
     fc.asyncProperty(
       fc.boolean(),
-      fc.array(command, { minLength: 1, maxLength: 50 }),
+      fc.array(command, { minLength: 1, maxLength: options.maxCommands ?? 50 }),
       async (reserving, commands) => {
-        const run = new Run(reserving);
+        const stores = options.stores?.();
+        const run = new Run(reserving, stores?.make);
         try {
           for (const d of run.devices) await d.sync();
           for (const c of commands) await run.run(c);
@@ -396,6 +405,7 @@ export const assertConverges = (numRuns: number): Promise<void> =>
           await run.check();
         } finally {
           run.stop();
+          stores?.close();
         }
       },
     ),
