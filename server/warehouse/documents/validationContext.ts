@@ -45,32 +45,18 @@ export const loadValidationContext = async (
     if (p.sourceLocationId) locationIds.add(p.sourceLocationId);
     if (p.destinationLocationId) locationIds.add(p.destinationLocationId);
   }
-  const uuids = [...locationIds].filter(isUuid);
-  const { products, locations } = await loadRuleRows(
-    ctx,
-    tx,
-    accountId,
-    positions.map((p) => p.productId).filter(isUuid),
-    uuids,
-  );
-
   const containers = new Set<string>();
   for (const c of [document.sourceContainer, document.destinationContainer]) if (c) containers.add(c);
   for (const p of resolved) {
     if (p.sourceContainer) containers.add(p.sourceContainer);
     if (p.destinationContainer) containers.add(p.destinationContainer);
   }
-  const containerLocations = new Map<string, string>();
-  if (containers.size) {
-    const { stock } = ctx.schema.warehouseTables;
-    const rows = await tx
-      .selectDistinct({ container: stock.container, locationId: stock.locationId })
-      .from(stock)
-      .where(and(eq(stock.clientAccountId, accountId), inArray(stock.container, [...containers])))
-      .orderBy(stock.container, stock.locationId);
-    for (const r of rows)
-      if (!containerLocations.has(r.container)) containerLocations.set(r.container, r.locationId);
-  }
+  const uuids = [...locationIds].filter(isUuid);
+  const { products, locations, containerLocations } = await loadRuleRows(ctx, tx, accountId, {
+    productIds: positions.map((p) => p.productId).filter(isUuid),
+    locationIds: uuids,
+    containers: [...containers],
+  });
 
   let available: Map<string, number> | undefined;
   if (opts.availability) {

@@ -79,9 +79,10 @@ export const pickSources = async (
     reserved: Number(r.reserved),
     receivedAt: r.firstReceiptAt.toISOString(),
   }));
-  const { products, locations } = await loadRuleRows(ctx, db, scope.clientAccountId, productIds, [
-    ...new Set(stockRows.map((r) => r.locationId)),
-  ]);
+  const { products, locations } = await loadRuleRows(ctx, db, scope.clientAccountId, {
+    productIds,
+    locationIds: stockRows.map((r) => r.locationId),
+  });
   const used = new Map<string, number>();
   return demands.map((demand) => {
     const product = products.get(demand.productId);

@@ -98,7 +98,7 @@ export const loadProducts = async (
   db: Executor,
   accountId: string,
   ids: readonly string[],
-): Promise<LoadedProducts> => (await loadRuleRows(ctx, db, accountId, ids, [])).products;
+): Promise<LoadedProducts> => (await loadRuleRows(ctx, db, accountId, { productIds: ids })).products;
 
 /** The location columns the rules read (with the type's handleStock). */
 const locationRuleColumns = [
@@ -149,11 +149,19 @@ const locationRulesOf = (row: Record<string, unknown>): LocationRules => ({
   pickupOrder: num(row.pickupOrder),
 });
 
+/** A json value as drivers hand it over: parsed, or as text. */
+const jsonOf = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
 const jsonRows = (value: unknown): Record<string, unknown>[] => {
-  const rows: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  const rows = jsonOf(value);
   return Array.isArray(rows)
     ? rows.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
     : [];
+};
+
+const jsonArrays = (value: unknown): unknown[][] => {
+  const rows = jsonOf(value);
+  return Array.isArray(rows) ? rows.filter((r): r is unknown[] => Array.isArray(r)) : [];
 };
 
 /** `json_build_object('name', column, …)` of a table's columns by field name. */
@@ -170,14 +178,16 @@ const keyLiteral = (name: string): SQL => {
 export type LoadedProducts = Map<string, ProductRules & { name: string; unit: string | null }>;
 
 /**
- * The statement of loadRuleRows for one schema's tables: products and locations of the account by id, as json
- * rows. Raw, as inside a select's fields drizzle leaves columns unqualified, which the join makes ambiguous.
+ * The statement of loadRuleRows for one schema's tables: products and locations of the account by id, and where
+ * the wanted containers stand, as json. Raw, as inside a select's fields drizzle leaves columns unqualified,
+ * which the join makes ambiguous.
  */
 const ruleRowsStatement = (ctx: AppContext) =>
-  new BuiltOnce(['accountId', 'productIds', 'locationIds'], (v) => {
+  new BuiltOnce(['accountId', 'productIds', 'locationIds', 'containers'], (v) => {
     const p = tableOf(ctx, 'product');
     const spaces = tableOf(ctx, 'storageSpace');
     const types = tableOf(ctx, 'storageSpaceType');
+    const { stock } = ctx.schema.warehouseTables;
     return sql`select
       (select coalesce(json_agg(${jsonObject(p, productRuleColumns)}), '[]'::json) from ${p}
         where ${col(p, 'clientAccountId')} = ${v.accountId}::uuid and ${col(p, 'id')} = any(${v.productIds}::uuid[])
@@ -186,26 +196,45 @@ const ruleRowsStatement = (ctx: AppContext) =>
         sql`'handleStock', ${col(types, 'handleStock')}`,
       ])}), '[]'::json) from ${spaces} left join ${types} on ${col(types, 'id')} = ${col(spaces, 'typeId')}
         where ${col(spaces, 'clientAccountId')} = ${v.accountId}::uuid and ${col(spaces, 'id')} = any(${v.locationIds}::uuid[])
-      ) as locations`;
+      ) as locations,
+      (select coalesce(json_agg(json_build_array(c.container, c.location_id) order by c.container, c.location_id),
+          '[]'::json)
+        from (select distinct ${stock.container} as container, ${stock.locationId} as location_id from ${stock}
+          where ${stock.clientAccountId} = ${v.accountId}::uuid
+            and ${stock.container} in (select jsonb_array_elements_text(${v.containers}::jsonb))) c
+      ) as containers`;
   });
 
 /** Built once per schema (its tables are made from the definitions at start). */
 const ruleRowsStatements = new WeakMap<AppContext['schema'], ReturnType<typeof ruleRowsStatement>>();
 
+/** What loadRuleRows reads. */
+export interface RuleRows {
+  readonly products: LoadedProducts;
+  readonly locations: Map<string, LocationRules>;
+  /** The location each wanted container holds stock in (the first by id when in several). */
+  readonly containerLocations: Map<string, string>;
+}
+
 /**
- * Products and locations of the account by id, as the rules see them, read in one statement (every document
- * line needs both): json rows mapped as loadLocations maps its rows.
+ * Products and locations of the account by id, as the rules see them, and the locations of containers, read in
+ * one statement (every document line needs them): json rows mapped as loadLocations maps its rows.
  */
 export const loadRuleRows = async (
   ctx: AppContext,
   db: Executor,
   accountId: string,
-  productIds: readonly string[],
-  locationIds: readonly string[],
-): Promise<{ products: LoadedProducts; locations: Map<string, LocationRules> }> => {
-  const products: LoadedProducts = new Map();
-  const locations = new Map<string, LocationRules>();
-  if (productIds.length === 0 && locationIds.length === 0) return { products, locations };
+  wanted: {
+    readonly productIds?: readonly string[];
+    readonly locationIds?: readonly string[];
+    readonly containers?: readonly string[];
+  },
+): Promise<RuleRows> => {
+  const out: RuleRows = { products: new Map(), locations: new Map(), containerLocations: new Map() };
+  const productIds = [...new Set(wanted.productIds)];
+  const locationIds = [...new Set(wanted.locationIds)];
+  const containers = [...new Set(wanted.containers)];
+  if (productIds.length === 0 && locationIds.length === 0 && containers.length === 0) return out;
   let statement = ruleRowsStatements.get(ctx.schema);
   if (!statement) {
     statement = ruleRowsStatement(ctx);
@@ -213,11 +242,16 @@ export const loadRuleRows = async (
   }
   const [row] = await statement.rows(db, {
     accountId,
-    productIds: [...new Set(productIds)],
-    locationIds: [...new Set(locationIds)],
+    productIds,
+    locationIds,
+    // As json, not an array: a plan made for one container count fits any (the same plan for every line).
+    containers: JSON.stringify(containers),
   });
   for (const r of jsonRows(row?.products))
-    products.set(String(r.id), { ...productRulesOf(r), name: String(r.name ?? ''), unit: text(r.unit) });
-  for (const r of jsonRows(row?.locations)) locations.set(String(r.id), locationRulesOf(r));
-  return { products, locations };
+    out.products.set(String(r.id), { ...productRulesOf(r), name: String(r.name ?? ''), unit: text(r.unit) });
+  for (const r of jsonRows(row?.locations)) out.locations.set(String(r.id), locationRulesOf(r));
+  for (const [container, locationId] of jsonArrays(row?.containers))
+    if (typeof container === 'string' && !out.containerLocations.has(container))
+      out.containerLocations.set(container, String(locationId));
+  return out;
 };

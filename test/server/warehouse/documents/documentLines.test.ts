@@ -92,6 +92,45 @@ describe('document lines API', () => {
       expect(confirmed.json().positions.map((p: Row) => p.quantity)).toEqual([2, 0.25]);
     });
 
+    it('judges containers by where the stock puts them: taken from their location, put nowhere else', async () => {
+      const elsewhere = await aStockLocation(t.ctx, acc);
+      const container = `BIN-${randomUUID().slice(0, 8)}`;
+      await receiveStock(t.ctx, admin, String(location.id), [
+        { productId: product.id, quantity: 5, destinationContainer: container },
+      ]);
+      const release = await openDocument({ typeCode: 'DOU', sourceLocationId: elsewhere.id });
+      const wrongBin = await call(admin, 'POST', '/api/WmsDocumentPosition', {
+        documentId: release.id,
+        productId: product.id,
+        quantity: 1,
+        sourceLocationId: elsewhere.id,
+        sourceContainer: container,
+      });
+      expect(wrongBin.statusCode).toBe(422);
+      expect(wrongBin.json().issues).toEqual([
+        expect.objectContaining({ code: 'sourceContainerMismatch', positionIndex: 0 }),
+      ]);
+      const rightBin = await call(admin, 'POST', '/api/WmsDocumentPosition', {
+        documentId: release.id,
+        productId: product.id,
+        quantity: 1,
+        sourceLocationId: location.id,
+        sourceContainer: container,
+      });
+      expect(rightBin.statusCode, rightBin.body).toBe(201);
+      const receipt = await openDocument({ typeCode: 'DIN', destinationLocationId: elsewhere.id });
+      const intoStandingBin = await call(admin, 'POST', '/api/WmsDocumentPosition', {
+        documentId: receipt.id,
+        productId: product.id,
+        quantity: 1,
+        destinationContainer: container,
+      });
+      expect(intoStandingBin.statusCode).toBe(422);
+      expect(intoStandingBin.json().issues).toEqual([
+        expect.objectContaining({ code: 'destinationContainerElsewhere', positionIndex: 0 }),
+      ]);
+    });
+
     it('runs the document’s rules on the document with the new line (422 with its position index)', async () => {
       const locked = await aStockProduct(t.ctx, acc, { lockIn: true });
       const doc = await openDocument({ typeCode: 'DIN', destinationLocationId: location.id });
