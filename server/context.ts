@@ -23,6 +23,7 @@ export interface AppContext {
   readonly db: Db;
   readonly schema: Schema;
   readonly mailer: Mailer;
+  /** Committed changes; published through publishChange (server/sync/pushGroup.ts), which holds a push group's. */
   readonly changes: Subject<DataChange>;
 }
 

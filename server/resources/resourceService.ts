@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/client';
 import type { ResourceTable } from '../db/resourceTables';
 import { fromDatabaseError } from '../http/dbErrors';
+import { publishChange } from '../sync/pushGroup';
 import { resourceHooks } from './hooks';
 import { type Row, titleOf, toApiRow, toDbValues } from './rows';
 import type { Scope } from './scope';
@@ -222,7 +223,7 @@ export class ResourceService {
 
   /** Announces a committed change (live connection, sync). */
   publish(scope: Scope, id: string, action: 'create' | 'update' | 'delete') {
-    this.ctx.changes.next({
+    publishChange(this.ctx, {
       clientAccountId: scope.clientAccountId,
       resourceType: this.def.name,
       id,

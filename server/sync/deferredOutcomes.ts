@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { syncMutation } from '../db/syncTables';
 
 /** The outcome of a recorded mutation, to be written to its sync_mutation row. */
@@ -9,6 +9,12 @@ export interface StoredOutcome {
   readonly idempotencyKey: string;
   readonly statusCode: number;
   readonly response: { contentType: string | null; body: string };
+}
+
+/** What DeferredOutcomes.snapshot keeps. */
+export interface OutcomesSnapshot {
+  readonly fresh: ReadonlySet<string>;
+  readonly waiting: ReadonlyMap<string, StoredOutcome>;
 }
 
 const keyOf = (clientAccountId: string, idempotencyKey: string) => `${clientAccountId} ${idempotencyKey}`;
@@ -46,6 +52,22 @@ export class DeferredOutcomes {
     return this.fresh.delete(keyOf(clientAccountId, idempotencyKey));
   }
 
+  /** Its state now, for a push group that may roll back (restore). */
+  snapshot(): OutcomesSnapshot {
+    return { fresh: new Set(this.fresh), waiting: new Map(this.waiting) };
+  }
+
+  /**
+   * Back to a snapshot after the transaction that wrote or consumed what came since was rolled back: its
+   * calls' outcomes are gone, the outcomes it wrote wait again, and its keys are fresh again.
+   */
+  restore(snapshot: OutcomesSnapshot): void {
+    this.fresh.clear();
+    for (const k of snapshot.fresh) this.fresh.add(k);
+    this.waiting.clear();
+    for (const [k, o] of snapshot.waiting) this.waiting.set(k, o);
+  }
+
   add(outcome: StoredOutcome): void {
     this.waiting.set(keyOf(outcome.clientAccountId, outcome.idempotencyKey), outcome);
   }
@@ -55,7 +77,7 @@ export class DeferredOutcomes {
   }
 
   /** Writes every waiting outcome in one statement. */
-  async flush(db: Db): Promise<void> {
+  async flush(db: Executor): Promise<void> {
     if (this.waiting.size === 0) return;
     const rows = [...this.waiting.values()].map((o) => ({
       a: o.clientAccountId,

@@ -12,6 +12,7 @@ import {
 import { type AppContext, requireAuth } from '../context';
 import { DeferredOutcomes, deferredOutcomeStore } from './deferredOutcomes';
 import { isFinal } from './outcome';
+import { isGroupable, PushGroup } from './pushGroup';
 
 /** Headers of the batch request its calls inherit (the session, the language). */
 const inherited = ['authorization', 'accept-language'] as const;
@@ -67,7 +68,9 @@ export const registerPushBatch = (app: FastifyInstance, ctx: AppContext): void =
       calls.map((c) => c.idempotencyKey),
     );
     try {
-      const results = await deferredOutcomeStore.run(outcomes, () => runCalls(app, request, calls));
+      const results = await deferredOutcomeStore.run(outcomes, () =>
+        runCalls(app, ctx, request, calls, outcomes),
+      );
       return { version: syncWireVersion, results };
     } finally {
       try {
@@ -80,25 +83,102 @@ export const registerPushBatch = (app: FastifyInstance, ctx: AppContext): void =
   });
 };
 
-/** Runs the calls in order as requests of their own; stops after the first outcome that is not final. */
+/** Calls one push group takes at most: its transaction holds its locks (documents, stock rows) until it ends. */
+export const maxGroupCalls = 25;
+
+const outcomeOf = (call: PushedCall, response: LightMyRequestResponse): PushOutcome => {
+  const body = bodyOf(response);
+  return {
+    idempotencyKey: call.idempotencyKey,
+    status: response.statusCode,
+    ...(body === undefined ? {} : { body }),
+    replayed: response.headers[syncHeaders.replayed] === 'true',
+  };
+};
+
+/** A call's outcome, and whether it is final (isFinal on its raw answer). */
+interface RunOutcome {
+  readonly outcome: PushOutcome;
+  readonly final: boolean;
+}
+
+/** A group's attempt: committed with every call's outcome, or rolled back because of the call at `failedAt`. */
+type GroupAttempt =
+  | { readonly committed: true; readonly results: PushOutcome[] }
+  /** `failedAt` undefined: the group's own statements or its commit failed. */
+  | { readonly committed: false; readonly failedAt: number | undefined };
+
+/** Thrown in a group's transaction to roll it back. */
+class GroupRollback extends Error {}
+
+/**
+ * Runs `calls` in one transaction (pushGroup.ts) and commits when every one succeeded (2xx): their outcomes
+ * are written in it too. Otherwise rolls back, and the outcomes, fresh keys and change notices of the attempt
+ * are forgotten.
+ */
+const runGroup = async (
+  ctx: AppContext,
+  outcomes: DeferredOutcomes,
+  calls: readonly PushedCall[],
+  run: (call: PushedCall, index: number) => Promise<RunOutcome>,
+  onError: (err: unknown) => void,
+): Promise<GroupAttempt> => {
+  const before = outcomes.snapshot();
+  const group = new PushGroup();
+  let failedAt: number | undefined;
+  try {
+    const results = await ctx.db.transaction((tx) =>
+      group.within(tx, async () => {
+        const done: PushOutcome[] = [];
+        for (const [i, call] of calls.entries()) {
+          const { outcome } = await run(call, i);
+          if (group.failed || outcome.status < 200 || outcome.status >= 300) {
+            failedAt = i;
+            throw new GroupRollback();
+          }
+          done.push(outcome);
+        }
+        await outcomes.flush(tx);
+        // A statement that failed and was caught aborted the transaction: its COMMIT would roll back silently.
+        if (group.failed) throw new GroupRollback();
+        return done;
+      }),
+    );
+    group.publish(ctx);
+    return { committed: true, results };
+  } catch (err) {
+    outcomes.restore(before);
+    // The calls run again on their own, where an error of the database shows in their own outcomes.
+    if (!(err instanceof GroupRollback)) onError(err);
+    return { committed: false, failedAt };
+  }
+};
+
+/**
+ * Runs the calls in order, each as its own request would; stops after the first outcome that is not final.
+ * Consecutive groupable calls run in groups (at most maxGroupCalls). When a call of a group does not succeed,
+ * the group rolls back, the calls before it run again as a group, and that call runs on its own — its outcome
+ * is what it gets there. So each call's outcome is the one it would get alone, after the calls before it.
+ */
 const runCalls = async (
   app: FastifyInstance,
+  ctx: AppContext,
   request: FastifyRequest,
   calls: readonly PushedCall[],
+  outcomes: DeferredOutcomes,
 ): Promise<PushOutcome[]> => {
   const headers: Record<string, string> = {};
   for (const name of inherited) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const results: PushOutcome[] = [];
-  for (const [i, call] of calls.entries()) {
+  const runCall = async (call: PushedCall, index: number): Promise<RunOutcome> => {
     const response = await app.inject({
       method: call.method,
       url: urlOf(call),
       headers: {
         ...headers,
-        'x-request-id': `${request.id}.${i + 1}`.slice(0, 100),
+        'x-request-id': `${request.id}.${index + 1}`.slice(0, 100),
         [syncHeaders.idempotencyKey]: call.idempotencyKey,
         [syncHeaders.deviceId]: call.deviceId,
         [syncHeaders.mutationId]: String(call.mutationId),
@@ -106,14 +186,44 @@ const runCalls = async (
       },
       ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
     });
-    const body = bodyOf(response);
-    results.push({
-      idempotencyKey: call.idempotencyKey,
-      status: response.statusCode,
-      ...(body === undefined ? {} : { body }),
-      replayed: response.headers[syncHeaders.replayed] === 'true',
-    });
-    if (!isFinal(response.statusCode, response.payload)) break;
+    return { outcome: outcomeOf(call, response), final: isFinal(response.statusCode, response.payload) };
+  };
+  const onError = (err: unknown) =>
+    request.log.warn({ err }, 'a push group failed; its calls run on their own');
+  const results: PushOutcome[] = [];
+  let grouping = true;
+  let i = 0;
+  // The next group ends before this index (lowered to re-run the calls before a failed one).
+  let limit = calls.length;
+  while (i < calls.length) {
+    let end = i;
+    while (grouping && end < limit && end - i < maxGroupCalls && isGroupable(calls[end] as PushedCall)) end++;
+    if (end > i) {
+      const attempt = await runGroup(
+        ctx,
+        outcomes,
+        calls.slice(i, end),
+        (call, k) => runCall(call, i + k),
+        onError,
+      );
+      if (attempt.committed) {
+        results.push(...attempt.results);
+        i = end;
+        limit = calls.length;
+        continue;
+      }
+      if (attempt.failedAt === undefined) grouping = false;
+      else if (attempt.failedAt > 0) {
+        limit = i + attempt.failedAt;
+        continue;
+      }
+    }
+    const call = calls[i] as PushedCall;
+    const { outcome, final } = await runCall(call, i);
+    results.push(outcome);
+    i++;
+    limit = calls.length;
+    if (!final) break;
   }
   return results;
 };

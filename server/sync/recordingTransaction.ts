@@ -4,6 +4,7 @@ import { executeQuery } from '../db/builtOnce';
 import type { Db, Tx } from '../db/client';
 import { mutationKeyIndex, syncMutation } from '../db/syncTables';
 import { type MutationContext, mutationStore } from './mutationContext';
+import { openGroup, type PushGroup, redirectIntoGroups } from './pushGroup';
 
 const installed = Symbol.for('aisle.sync.recordingTransaction');
 
@@ -95,7 +96,7 @@ type Run = (...args: unknown[]) => Promise<unknown>;
  * the change. A first statement that cannot carry them (savepoint, a named prepared statement, …) is preceded by
  * them on their own. Calls `onRecorded` when they go out.
  */
-const recordWithFirstStatement = (tx: Tx, m: MutationContext, onRecorded: () => void): void => {
+const recordWithFirstStatement = (tx: Tx, m: MutationContext, onRecorded: () => void): (() => void) => {
   const session = tx._.session;
   const prepare = session.prepareQuery.bind(session);
   const prepareQuery: typeof session.prepareQuery = (query, fields, name, ...rest) => {
@@ -129,6 +130,41 @@ const recordWithFirstStatement = (tx: Tx, m: MutationContext, onRecorded: () => 
     return first;
   };
   session.prepareQuery = prepareQuery;
+  // In a push group the transaction goes on: a call that ran no statement must not leave it to the next call.
+  return () => {
+    if (session.prepareQuery === prepareQuery) session.prepareQuery = prepare;
+  };
+};
+
+/** A transaction of a call in an open push group: the group's own, recording the mutation as a transaction would. */
+const joinGroup = async <T>(
+  group: PushGroup & { readonly tx: Tx },
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> => {
+  const m = mutationStore.getStore();
+  let undo: (() => void) | undefined;
+  let recorded = false;
+  if (m?.state === 'pending') {
+    m.state = 'recording';
+    undo = recordWithFirstStatement(group.tx, m, () => {
+      recorded = true;
+    });
+  }
+  const settle = () => {
+    undo?.();
+    if (m && undo) m.state = recorded ? 'recorded' : 'pending';
+  };
+  try {
+    const result = await fn(group.tx);
+    settle();
+    return result;
+  } catch (err) {
+    settle();
+    // Its writes so far stay in the group's transaction: the group must roll back (pushBatch.ts).
+    group.fail();
+    if (isRecordConflict(err)) throw new AppError('mutationInProgress');
+    throw err;
+  }
 };
 
 /** A later transaction of the same handler also changes data: the mutation is complete only with it. */
@@ -148,13 +184,16 @@ const moveMutation = async (tx: Tx, m: MutationContext): Promise<void> => {
  * Wraps `db.transaction` once per Database (every write path opens its transactions there): inside a pushed
  * mutation (mutationStore), the handler's first transaction also records the mutation and the device's last
  * mutation id, so they commit or roll back with the change itself. Transactions outside a mutation, and nested
- * ones (savepoints on a Tx), are untouched.
+ * ones (savepoints on a Tx), are untouched. Inside an open push group (pushGroup.ts) they join the group's.
  */
 export const installRecordingTransaction = (db: Db): void => {
   const target = db as Db & { [installed]?: true };
   if (target[installed]) return;
   const original = db.transaction.bind(db);
+  redirectIntoGroups(db);
   const transaction: Db['transaction'] = (fn, config) => {
+    const group = openGroup();
+    if (group) return joinGroup(group, fn);
     const m = mutationStore.getStore();
     // A read-only transaction cannot carry the row (and changes nothing the mutation is about).
     if (!m || m.state === 'closed' || m.state === 'recording' || config?.accessMode === 'read only')

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   type ChangesResponse,
@@ -7,9 +8,14 @@ import {
   syncHeaders,
 } from '../../domain/sync/wire';
 import type { AppContext } from '../../server/context';
+import type { Executor } from '../../server/db/client';
+import { rowsOf } from '../../server/db/rawRows';
+import { syncMutation } from '../../server/db/syncTables';
 import type { Row } from '../../server/resources/rows';
-import type { TestUser } from './builders';
-import type { TestApp } from './testApp';
+import type { MutationContext } from '../../server/sync/mutationContext';
+import { afterAll, beforeAll } from 'vitest';
+import { anAccount, aSuperUser, type TestUser } from './builders';
+import { createTestApp, type TestApp } from './testApp';
 
 /** Test helpers of the sync feed and idempotent push (test/server/sync). */
 
@@ -121,4 +127,79 @@ export const push = (
   const request: InjectOptions = { method, url, headers };
   if (opts.payload !== undefined) request.payload = opts.payload as Row;
   return t.app.inject(request);
+};
+
+let nextMutationId = 1;
+/** A pushed mutation of `userId` in `clientAccountId` while its handler runs (fresh key, device and mutation id). */
+export const aMutationContext = (
+  clientAccountId: string,
+  userId: string,
+  overrides: Partial<MutationContext> = {},
+): MutationContext => ({
+  clientAccountId,
+  userId,
+  idempotencyKey: `key-${randomUUID()}`,
+  deviceId: `device-${randomUUID()}`,
+  mutationId: nextMutationId++,
+  method: 'POST',
+  path: '/api/test',
+  state: 'pending',
+  ...overrides,
+});
+
+/** The sync_mutation row of a mutation, if stored. */
+export const storedMutation = async (
+  ctx: AppContext,
+  m: Pick<MutationContext, 'clientAccountId' | 'idempotencyKey'>,
+) => {
+  const [row] = await ctx.db
+    .select()
+    .from(syncMutation)
+    .where(
+      and(
+        eq(syncMutation.clientAccountId, m.clientAccountId),
+        eq(syncMutation.idempotencyKey, m.idempotencyKey),
+      ),
+    );
+  return row;
+};
+
+/** The id of the transaction a statement on `db` runs in. */
+export const xidOf = async (db: Executor): Promise<string> =>
+  String(rowsOf(await db.execute(sql`select pg_current_xact_id()::text as xid`))[0]?.xid);
+
+/** A test file's app with one account and its super user, for tests of pushed mutations in transactions. */
+export interface MutationFixture {
+  readonly t: TestApp;
+  readonly acc: string;
+  readonly userId: string;
+  /** A pending pushed mutation of the super user (aMutationContext). */
+  aMutation(overrides?: Partial<MutationContext>): MutationContext;
+}
+
+/** Sets the fixture up before the file's tests and closes it after them. */
+export const mutationFixture = (): MutationFixture => {
+  let state: { t: TestApp; acc: string; userId: string } | undefined;
+  beforeAll(async () => {
+    const t = await createTestApp();
+    const acc = await anAccount(t.ctx);
+    state = { t, acc, userId: String((await aSuperUser(t.ctx, acc)).row.id) };
+  });
+  afterAll(async () => state?.t.close());
+  const get = () => {
+    if (!state) throw new Error('the fixture is used before its beforeAll');
+    return state;
+  };
+  return {
+    get t() {
+      return get().t;
+    },
+    get acc() {
+      return get().acc;
+    },
+    get userId() {
+      return get().userId;
+    },
+    aMutation: (overrides) => aMutationContext(get().acc, get().userId, overrides),
+  };
 };

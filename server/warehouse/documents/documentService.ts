@@ -29,6 +29,7 @@ import { fromDatabaseError } from '../../http/dbErrors';
 import { ResourceService } from '../../resources/resourceService';
 import { type Row, toApiRow, toDbValues } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
+import { publishChange } from '../../sync/pushGroup';
 import {
   type LoadedProducts,
   loadLogisticsConfig,
@@ -212,7 +213,7 @@ export class DocumentService {
       this.pending.set(tx, queued);
       return fn(tx);
     });
-    for (const change of queued) this.ctx.changes.next(change);
+    for (const change of queued) publishChange(this.ctx, change);
     return result;
   }
 
@@ -220,7 +221,7 @@ export class DocumentService {
     const change: DataChange = { clientAccountId: scope.clientAccountId, resourceType, id, action };
     const queue = this.pending.get(tx);
     if (queue) queue.push(change);
-    else this.ctx.changes.next(change);
+    else publishChange(this.ctx, change);
   }
 
   private emitStock(tx: Tx, scope: Scope, changes: readonly StockChange[]) {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { locationSchema, type MapBounds, type MapDimensions } from '../../db/internalTables';
 import { ResourceService } from '../../resources/resourceService';
 import type { Scope } from '../../resources/scope';
+import { publishChange } from '../../sync/pushGroup';
 import { fieldErrorsOf } from './fieldErrors';
 
 /** Largest SVG a location map may hold (bytes of UTF-8 text). */
@@ -161,7 +162,7 @@ export class MapSchemas {
   }
 
   private announce(scope: Scope, id: string): void {
-    this.ctx.changes.next({
+    publishChange(this.ctx, {
       clientAccountId: scope.clientAccountId,
       resourceType: 'storageSpaceSchema',
       id,

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/sync/wire';
 import { syncDevice, syncMutation } from '../../../server/db/syncTables';
 import type { Row } from '../../../server/resources/rows';
+import { maxGroupCalls } from '../../../server/sync/pushBatch';
 import {
   anAccount,
   anOrderLocation,
@@ -234,6 +235,115 @@ describe('batch push', () => {
     const again = await results([...calls, confirm]);
     expect(again.every((r) => r.replayed)).toBe(true);
     expect(await stockQuantityOf(t.ctx, acc, String(product.id), String(location.id))).toBe(before - 2);
+  });
+});
+
+describe('push groups (calls sharing one transaction)', () => {
+  /** The change notices published while `work` runs, by record id. */
+  const noticesDuring = async (work: () => Promise<unknown>): Promise<Map<string, number>> => {
+    const seen = new Map<string, number>();
+    const subscription = t.ctx.changes.subscribe((c) => seen.set(c.id, (seen.get(c.id) ?? 0) + 1));
+    try {
+      await work();
+    } finally {
+      subscription.unsubscribe();
+    }
+    return seen;
+  };
+
+  it('a refusal in the middle keeps nothing of the refused call and everything of the others, announced once', async () => {
+    const locked = await anOrderProduct(t.ctx, acc, { lockOut: true });
+    const calls = release(2, 'dev-group');
+    const documentId = rowAt(calls, 0).id;
+    const refused = pushed(
+      'POST',
+      '/api/WmsDocumentPosition',
+      { id: randomUUID(), documentId, productId: locked.id, quantity: 1, sourceLocationId: location.id },
+      'dev-group',
+    );
+    const later = release(1, 'dev-group');
+    let out: PushResponse['results'] = [];
+    const notices = await noticesDuring(async () => {
+      out = await results([...calls, refused, ...later]);
+    });
+    expect(out.map((r) => r.status)).toEqual([201, 201, 201, 422, 201, 201]);
+    expect(await lineCount(documentId)).toBe(2);
+    expect(await stored(refused.idempotencyKey)).toMatchObject({
+      statusCode: 422,
+      mutationId: refused.mutationId,
+    });
+    for (const c of [...calls, ...later])
+      expect(await stored(c.idempotencyKey)).toMatchObject({ statusCode: 201 });
+    // As alone: a document is announced when made and with each line; the rolled-back attempt announced nothing.
+    const bodyId = (c: PushedCall) => String(rowAt([c], 0).id);
+    expect(
+      Object.fromEntries([...calls, refused, ...later].map((c) => [bodyId(c), notices.get(bodyId(c)) ?? 0])),
+    ).toEqual(
+      Object.fromEntries([
+        [bodyId(calls[0] as PushedCall), 3],
+        ...calls.slice(1).map((c) => [bodyId(c), 1]),
+        [bodyId(refused), 0],
+        [bodyId(later[0] as PushedCall), 2],
+        [bodyId(later[1] as PushedCall), 1],
+      ]),
+    );
+    const [device] = await t.ctx.db
+      .select()
+      .from(syncDevice)
+      .where(and(eq(syncDevice.clientAccountId, acc), eq(syncDevice.deviceId, 'dev-group')));
+    expect(device?.lastMutationId).toBe(later.at(-1)?.mutationId);
+    // Sent again, every call is answered from its stored outcome.
+    const again = await results([...calls, refused, ...later]);
+    expect(again.map((r) => [r.status, r.replayed])).toEqual(out.map((r) => [r.status, true]));
+  });
+
+  it('more calls than one group takes go in several groups, in order', async () => {
+    const calls = release(maxGroupCalls + 5);
+    const out = await results(calls);
+    expect(out.every((r) => r.status === 201)).toBe(true);
+    expect(out.slice(1).map((r) => rowAt([r], 0).lineNo)).toEqual(calls.slice(1).map((_c, i) => i + 1));
+    expect(await lineCount(rowAt(calls, 0).id)).toBe(maxGroupCalls + 5);
+    // Committed in two transactions: the first maxGroupCalls calls together, the rest together.
+    const xids = await Promise.all(calls.map(async (c) => String((await stored(c.idempotencyKey))?.xid)));
+    expect(new Set(xids.slice(0, maxGroupCalls)).size).toBe(1);
+    expect(new Set(xids.slice(maxGroupCalls)).size).toBe(1);
+    expect(xids[0]).not.toBe(xids[maxGroupCalls]);
+  });
+
+  it('a call that is not groupable runs on its own between groups and the calls after it see it', async () => {
+    const documentId = randomUUID();
+    const receipt = pushed('POST', '/api/WmsDocument', {
+      id: documentId,
+      typeCode: 'DIN',
+      destinationLocationId: location.id,
+      positions: [],
+    });
+    const productId = randomUUID();
+    const newProduct = pushed('POST', '/api/Product', {
+      id: productId,
+      index: `G-${productId.slice(0, 8)}`,
+      name: 'Grouped',
+      unit: 'pcs',
+    });
+    const line = pushed('POST', '/api/WmsDocumentPosition', {
+      id: randomUUID(),
+      documentId,
+      productId,
+      quantity: 2,
+      destinationLocationId: location.id,
+    });
+    const out = await results([receipt, newProduct, line]);
+    expect(out.map((r) => [r.status, rowAt([r], 0).id])).toEqual([
+      [201, documentId],
+      [201, productId],
+      [201, rowAt([line], 0).id],
+    ]);
+    expect(rowAt(out, 2).productId).toBe(productId);
+    // Three transactions: the product's call between two groups.
+    const xids = await Promise.all(
+      [receipt, newProduct, line].map(async (c) => (await stored(c.idempotencyKey))?.xid),
+    );
+    expect(new Set(xids).size).toBe(3);
   });
 });
 

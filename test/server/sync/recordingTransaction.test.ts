@@ -1,64 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../domain/errors';
 import type { Tx } from '../../../server/db/client';
 import { rowsOf } from '../../../server/db/rawRows';
-import { syncDevice, syncMutation } from '../../../server/db/syncTables';
+import { syncDevice } from '../../../server/db/syncTables';
 import { fromDatabaseError } from '../../../server/http/dbErrors';
 import { type MutationContext, mutationStore } from '../../../server/sync/mutationContext';
-import { anAccount, aSuperUser } from '../../support/builders';
-import { createTestApp, type TestApp } from '../../support/testApp';
+import { storedMutation, mutationFixture, xidOf } from '../../support/syncBuilders';
 
 // The handler's first transaction records its pushed mutation with its own first statement
 // (server/sync/recordingTransaction.ts): these pin down what that must keep.
 
-let t: TestApp;
-let acc: string;
-let userId: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  acc = await anAccount(t.ctx);
-  userId = String((await aSuperUser(t.ctx, acc)).row.id);
-});
-afterAll(async () => t.close());
-
-let nextMutationId = 1;
-const aMutation = (overrides: Partial<MutationContext> = {}): MutationContext => ({
-  clientAccountId: acc,
-  userId,
-  idempotencyKey: `key-${randomUUID()}`,
-  deviceId: `device-${randomUUID()}`,
-  mutationId: nextMutationId++,
-  method: 'POST',
-  path: '/api/test',
-  state: 'pending',
-  ...overrides,
-});
+const f = mutationFixture();
+const aMutation = f.aMutation;
 
 /** Runs `fn` in a transaction of the pushed mutation `m`, as a handler would. */
 const inMutation = <T>(m: MutationContext, fn: (tx: Tx) => Promise<T>): Promise<T> =>
-  mutationStore.run(m, () => t.ctx.db.transaction(fn));
+  mutationStore.run(m, () => f.t.ctx.db.transaction(fn));
 
-const storedOf = async (m: MutationContext) => {
-  const [row] = await t.ctx.db
-    .select()
-    .from(syncMutation)
-    .where(and(eq(syncMutation.clientAccountId, acc), eq(syncMutation.idempotencyKey, m.idempotencyKey)));
-  return row;
-};
+const storedOf = (m: MutationContext) => storedMutation(f.t.ctx, m);
 
 const deviceOf = async (m: MutationContext) => {
-  const [row] = await t.ctx.db
+  const [row] = await f.t.ctx.db
     .select()
     .from(syncDevice)
-    .where(and(eq(syncDevice.clientAccountId, acc), eq(syncDevice.deviceId, String(m.deviceId))));
+    .where(and(eq(syncDevice.clientAccountId, f.acc), eq(syncDevice.deviceId, String(m.deviceId))));
   return row;
 };
-
-const xidOf = async (tx: Tx): Promise<string> =>
-  String(rowsOf(await tx.execute(sql`select pg_current_xact_id()::text as xid`))[0]?.xid);
 
 describe('recording a pushed mutation with its transaction', () => {
   it('rides on the first statement: the row carries that transaction and the device its mutation id', async () => {
@@ -80,7 +49,12 @@ describe('recording a pushed mutation with its transaction', () => {
     );
     expect(rows).toEqual([{ n: 2 }]);
     expect(m.state).toBe('recorded');
-    expect(await storedOf(m)).toMatchObject({ deviceId: null, userId, method: 'POST', path: '/api/test' });
+    expect(await storedOf(m)).toMatchObject({
+      deviceId: null,
+      userId: f.userId,
+      method: 'POST',
+      path: '/api/test',
+    });
   });
 
   it('goes on its own before a first statement that cannot carry it', async () => {
@@ -132,12 +106,12 @@ describe('recording a pushed mutation with its transaction', () => {
     await expect(
       inMutation(again, (tx) =>
         tx.execute(sql`insert into sync_device (client_account_id, device_id, user_id, last_mutation_id)
-          values (${acc}::uuid, ${marker}, ${userId}::uuid, 1)`),
+          values (${f.acc}::uuid, ${marker}, ${f.userId}::uuid, 1)`),
       ),
     ).rejects.toMatchObject({ code: 'mutationInProgress' });
     expect(again.state).toBe('pending');
     const [left] = rowsOf(
-      await t.ctx.db.execute(sql`select count(*)::int as n from sync_device
+      await f.t.ctx.db.execute(sql`select count(*)::int as n from sync_device
       where device_id = ${marker}`),
     );
     expect(left?.n).toBe(0);

@@ -1,0 +1,129 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PushedCall } from '../../domain/sync/wire';
+import type { AppContext, DataChange } from '../context';
+import type { Db, Tx } from '../db/client';
+
+/**
+ * Calls of a batch push that may share one transaction (docs/sync-contract.md §2, "Groups"): the terminal's
+ * intents, whose every effect is in the database or a change notice (held until commit). A call with effects
+ * elsewhere — files, mail, background jobs — would keep them when its group rolls back and runs again.
+ */
+const groupable: readonly (readonly [PushedCall['method'], RegExp])[] = [
+  ['POST', /^\/api\/wmsdocument$/i],
+  ['POST', /^\/api\/wmsdocument\/[^/]+\/confirm$/i],
+  ['DELETE', /^\/api\/wmsdocument\/[^/]+$/i],
+  ['POST', /^\/api\/wmsdocumentposition$/i],
+  ['PUT', /^\/api\/wmsdocumentposition\/[^/]+$/i],
+  ['DELETE', /^\/api\/wmsdocumentposition\/[^/]+$/i],
+  ['PATCH', /^\/api\/wmsorderposition\/[^/]+\/quantityreal$/i],
+  ['GET', /^\/api\/wmsorder\/[^/]+\/generatedocuments$/i],
+  ['POST', /^\/api\/wmsorder\/[^/]+\/verify\/finish$/i],
+];
+
+export const isGroupable = (call: PushedCall): boolean =>
+  groupable.some(([method, path]) => method === call.method && path.test(call.path));
+
+type Run = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * Consecutive calls of one batch push run in one transaction: a pushed document line then costs its own
+ * statements only, not a BEGIN, a COMMIT and its WAL flush each. While a group is open, every transaction its
+ * calls open joins the group's (recordingTransaction.ts) and every statement they run on the database goes
+ * through it too (so they see what the group's earlier calls wrote). A group is all or nothing: pushBatch.ts
+ * rolls it back when a call does not succeed and runs that call on its own.
+ */
+export class PushGroup {
+  private open: Tx | undefined;
+  private broken = false;
+  private readonly held: DataChange[] = [];
+
+  /** The open transaction of the group, if it is open. */
+  get tx(): Tx | undefined {
+    return this.open;
+  }
+
+  /**
+   * Whether a statement of the group failed or a transaction of a call threw: the transaction may be aborted
+   * or hold a call's partial writes, so it must not commit.
+   */
+  get failed(): boolean {
+    return this.broken;
+  }
+
+  fail(): void {
+    this.broken = true;
+  }
+
+  /** A change notice of a call: published when the group commits, dropped when it rolls back. */
+  hold(change: DataChange): void {
+    this.held.push(change);
+  }
+
+  /** Runs `work` with the group open on `tx` (the caller commits or rolls back). */
+  async within<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+    this.watch(tx);
+    this.open = tx;
+    try {
+      return await pushGroupStore.run(this, work);
+    } finally {
+      // Work left running after the group (nothing should) goes to the pool, not to a finished transaction.
+      this.open = undefined;
+    }
+  }
+
+  /** After the commit: the held change notices go out. */
+  publish(ctx: AppContext): void {
+    for (const change of this.held.splice(0)) ctx.changes.next(change);
+  }
+
+  /** Marks the group failed when any statement of its transaction fails. */
+  private watch(tx: Tx): void {
+    const session = tx._.session;
+    const prepare = session.prepareQuery.bind(session);
+    session.prepareQuery = (...args) => {
+      const prepared = prepare(...args);
+      const runs = prepared as unknown as Record<'execute' | 'all', Run | undefined>;
+      for (const method of ['execute', 'all'] as const) {
+        const run = runs[method]?.bind(prepared);
+        if (run)
+          runs[method] = (...a) =>
+            run(...a).catch((err: unknown) => {
+              this.broken = true;
+              throw err;
+            });
+      }
+      return prepared;
+    };
+  }
+}
+
+/** The group the running call belongs to (set around the calls of a group). */
+export const pushGroupStore = new AsyncLocalStorage<PushGroup>();
+
+/** The open group of the running call, if any. */
+export const openGroup = (): (PushGroup & { readonly tx: Tx }) | undefined => {
+  const group = pushGroupStore.getStore();
+  return group?.tx ? (group as PushGroup & { readonly tx: Tx }) : undefined;
+};
+
+/** Publishes a committed change; inside a push group, when the group commits. */
+export const publishChange = (ctx: AppContext, change: DataChange): void => {
+  const group = openGroup();
+  if (group) group.hold(change);
+  else ctx.changes.next(change);
+};
+
+const redirected = Symbol.for('aisle.sync.pushGroupRedirect');
+
+/** Statements run on the database itself (not on a transaction) go into the open group's transaction. */
+export const redirectIntoGroups = (db: Db): void => {
+  const target = db as Db & { [redirected]?: true };
+  if (target[redirected]) return;
+  const session = db._.session;
+  const prepare = session.prepareQuery.bind(session);
+  session.prepareQuery = (...args) => {
+    const group = openGroup();
+    return group ? group.tx._.session.prepareQuery(...args) : prepare(...args);
+  };
+  Object.assign(target, { [redirected]: true });
+};
