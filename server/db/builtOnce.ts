@@ -1,6 +1,6 @@
 import { type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Executor } from './client';
+import type { Executor, Tx } from './client';
 import { rowsOf } from './rawRows';
 
 const dialect = new PgDialect();
@@ -32,5 +32,69 @@ export class BuiltOnce<K extends string> {
       this.query = dialect.sqlToQuery(this.build(placeholders as Record<K, Placeholder<K>>));
     }
     return rowsOf(await executeQuery(db, this.query, values));
+  }
+}
+
+/** A placeholder where a builder's helper takes a text value (it is written into the statement the same way). */
+export const placeholderText = (p: Placeholder): string => p as unknown as string;
+
+/** What a builder hands its session (prepareQuery's arguments): replayed on the executor of each later run. */
+type PrepareArgs = Parameters<Tx['_']['session']['prepareQuery']>;
+
+/** A drizzle builder's `execute` (select, insert, update, delete, with … as the builder gives it). */
+interface Executable<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
+/**
+ * A drizzle query built once, with a placeholder for each value, and run with values on any executor: like
+ * BuiltOnce, but drizzle maps the rows as its builder would (field names, dates). The first run builds it on its
+ * executor and keeps what the builder hands the session; later runs hand the same to theirs. Every value that
+ * differs between runs must be a placeholder (none baked in: no $defaultFn columns left to drizzle).
+ */
+export class PreparedOnce<K extends string, R> {
+  private captured: { readonly args: PrepareArgs; readonly joins: unknown } | undefined;
+
+  constructor(
+    private readonly names: readonly K[],
+    private readonly build: (db: Executor, values: Readonly<Record<K, Placeholder<K>>>) => Executable<R>,
+  ) {}
+
+  execute(db: Executor, values: Readonly<Record<K, unknown>>): Promise<R> {
+    const session = db._.session;
+    if (this.captured) {
+      const prepared = session.prepareQuery(...this.captured.args);
+      // A select's prepared query is told which joined tables may be null (left joins) after it is made.
+      if (this.captured.joins !== undefined)
+        Object.assign(prepared, { joinsNotNullableMap: this.captured.joins });
+      return prepared.execute(values) as Promise<R>;
+    }
+    const placeholders = Object.fromEntries(this.names.map((n) => [n, sql.placeholder(n)]));
+    const builder = this.build(db, placeholders as Record<K, Placeholder<K>>);
+    const real = session.prepareQuery;
+    const prepare = real.bind(session);
+    let seen: { args: PrepareArgs; prepared: object } | undefined;
+    const capture: typeof real = (query, fields, name, ...rest) => {
+      const prepared = prepare(query, fields, name, ...rest);
+      seen ??= { args: [query, fields, name, ...rest], prepared };
+      return prepared;
+    };
+    session.prepareQuery = capture;
+    let running: Promise<R>;
+    try {
+      // Builders prepare synchronously inside execute: the capture sees exactly this statement.
+      running = builder.execute(values);
+    } finally {
+      // Unless a wrapper below replaced itself meanwhile (recordingTransaction.ts does after its first statement).
+      if (session.prepareQuery === capture) session.prepareQuery = real;
+    }
+    if (seen) {
+      const [query, fields, , ...rest] = seen.args;
+      this.captured = {
+        args: [query, fields, undefined, ...rest],
+        joins: (seen.prepared as { joinsNotNullableMap?: unknown }).joinsNotNullableMap,
+      };
+    }
+    return running;
   }
 }

@@ -41,7 +41,7 @@ export class ResourceService {
   }
 
   /** Tenant (and contractor) condition every query carries. */
-  scopeCondition(scope: Scope): SQL {
+  scopeCondition(scope: Pick<Scope, 'clientAccountId' | 'contractorId'>): SQL {
     const parts: SQL[] = [sql`${this.col('clientAccountId')} = ${scope.clientAccountId}::uuid`];
     if (scope.contractorId !== null) {
       const field = this.def.contractorField;

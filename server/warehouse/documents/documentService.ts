@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { AppError, type FieldError } from '../../../domain/errors';
 import type { ResourceDefinition } from '../../../domain/resources/types';
 import { type DocumentTypeCode, documentTypeOf } from '../../../domain/warehouse/documentTypes';
@@ -22,6 +22,7 @@ import { validateDocument } from '../../../domain/warehouse/validateDocument';
 import type { DocumentDraft, PositionDraft } from '../../../domain/warehouse/validationInput';
 import { checkPositionsNotEditable } from '../../../domain/warehouse/validators/checkPositionsNotEditable';
 import type { AppContext, DataChange } from '../../context';
+import { PreparedOnce, placeholderText } from '../../db/builtOnce';
 import type { Executor, Tx } from '../../db/client';
 import { clientAccount } from '../../db/internalTables';
 import type { ResourceTable } from '../../db/resourceTables';
@@ -184,6 +185,7 @@ export class DocumentService {
   private readonly positions: ResourceTable;
   private readonly docService: ResourceService;
   private readonly pending = new WeakMap<Tx, DataChange[]>();
+  private readonly lockStatements = new Map<boolean, PreparedOnce<'accountId' | 'id', Row[]>>();
 
   constructor(ctx: AppContext) {
     this.ctx = ctx;
@@ -250,18 +252,11 @@ export class DocumentService {
    */
   private async lockWithConfig(tx: Tx, scope: Scope, id: string, lines = false): Promise<LockedDocument> {
     if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
-    // Qualified: drizzle writes the columns of a one-table select without their table.
-    const lockedId = sql`${this.docs}.${sql.identifier(this.dcol('id').name)}`;
-    const [found] = await tx
-      .select({
-        ...getTableColumns(this.docs),
-        [lockedRead.snapshotVersion]: sql<unknown>`(select snap.version from ${this.docs} as snap
-          where snap.id = ${lockedId})`,
-        ...this.lockedReadFields(scope, lockedId, lines),
-      })
-      .from(this.docs)
-      .where(and(this.docService.scopeCondition(scope), eq(this.dcol('id'), id)))
-      .for('update');
+    // Every line change of the terminal locks this way: built once (a contractor's scope adds its own terms).
+    const [found] =
+      scope.contractorId === null
+        ? await this.lockStatement(lines).execute(tx, { accountId: scope.clientAccountId, id })
+        : await this.lockSelect(tx, scope, id, lines);
     if (!found) throw new AppError('notFoundOrNoPermission');
     const {
       [lockedRead.snapshotVersion]: snapshotVersion,
@@ -285,8 +280,46 @@ export class DocumentService {
     );
   }
 
+  /** The locking select of lockWithConfig. */
+  private lockSelect(
+    db: Executor,
+    scope: Pick<Scope, 'clientAccountId' | 'contractorId'>,
+    id: string | Placeholder,
+    lines: boolean,
+  ) {
+    // Qualified: drizzle writes the columns of a one-table select without their table.
+    const lockedId = sql`${this.docs}.${sql.identifier(this.dcol('id').name)}`;
+    return db
+      .select({
+        ...getTableColumns(this.docs),
+        [lockedRead.snapshotVersion]: sql<unknown>`(select snap.version from ${this.docs} as snap
+          where snap.id = ${lockedId})`,
+        ...this.lockedReadFields(scope, lockedId, lines),
+      })
+      .from(this.docs)
+      .where(and(this.docService.scopeCondition(scope), eq(this.dcol('id'), id)))
+      .for('update');
+  }
+
+  /** lockSelect of an account's own users (no contractor), built once per `lines`. */
+  private lockStatement(lines: boolean): PreparedOnce<'accountId' | 'id', Row[]> {
+    let statement = this.lockStatements.get(lines);
+    if (!statement) {
+      statement = new PreparedOnce(['accountId', 'id'], (db, v) =>
+        this.lockSelect(
+          db,
+          { clientAccountId: placeholderText(v.accountId), contractorId: null },
+          v.id,
+          lines,
+        ),
+      );
+      this.lockStatements.set(lines, statement);
+    }
+    return statement;
+  }
+
   /** What a document change reads with the lock: the account's config, the document's reservations and lines. */
-  private lockedReadFields(scope: Scope, documentId: SQL, lines: boolean) {
+  private lockedReadFields(scope: Pick<Scope, 'clientAccountId'>, documentId: SQL, lines: boolean) {
     const stock = stockServiceOf(this.ctx);
     return {
       [lockedRead.config]: sql<unknown>`(select ${clientAccount.logisticsConfig} from ${clientAccount}

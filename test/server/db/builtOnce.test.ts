@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { BuiltOnce, PreparedOnce } from '../../../server/db/builtOnce';
+import type { Executor } from '../../../server/db/client';
+import type { ResourceTable } from '../../../server/db/resourceTables';
+import { mutationStore } from '../../../server/sync/mutationContext';
+import { col } from '../../../server/warehouse/stock/ruleInputs';
+import { anOrderProduct } from '../../support/builders';
+import { mutationFixture, storedMutation } from '../../support/syncBuilders';
+
+// Statements of the hot paths are built once and run with values (server/db/builtOnce.ts).
+
+const f = mutationFixture();
+
+const products = (): ResourceTable => {
+  const table = f.t.ctx.schema.resourceTables.product;
+  if (!table?.id || !table.clientAccountId) throw new Error('no product table');
+  return table;
+};
+
+/** A product by account and id, as drizzle's select maps it; counts how often it is built. */
+const productById = () => {
+  let builds = 0;
+  const statement = new PreparedOnce(['accountId', 'id'], (db: Executor, v) => {
+    builds++;
+    const p = products();
+    return db
+      .select()
+      .from(p)
+      .where(and(eq(col(p, 'clientAccountId'), v.accountId), eq(col(p, 'id'), v.id)));
+  });
+  return { statement, builds: () => builds };
+};
+
+describe('PreparedOnce', () => {
+  it('is built on its first run only and maps the rows of each run’s values as drizzle does', async () => {
+    const a = await anOrderProduct(f.t.ctx, f.acc);
+    const b = await anOrderProduct(f.t.ctx, f.acc);
+    const { statement, builds } = productById();
+    const first = await statement.execute(f.t.ctx.db, { accountId: f.acc, id: a.id });
+    const second = await statement.execute(f.t.ctx.db, { accountId: f.acc, id: b.id });
+    expect(builds()).toBe(1);
+    expect(first.map((r) => r.index)).toEqual([a.index]);
+    expect(second.map((r) => r.index)).toEqual([b.index]);
+    expect(second[0]?.createdAt).toBeInstanceOf(Date);
+    expect(await statement.execute(f.t.ctx.db, { accountId: randomUUID(), id: b.id })).toEqual([]);
+  });
+
+  it('runs on the executor of each run: a transaction sees its own rows', async () => {
+    const { statement } = productById();
+    await statement.execute(f.t.ctx.db, { accountId: f.acc, id: randomUUID() });
+    const marker = new Error('roll back');
+    await expect(
+      f.t.ctx.db.transaction(async (tx) => {
+        const p = products();
+        const [row] = await tx
+          .insert(p)
+          .values({ clientAccountId: f.acc, index: 'TX-ONLY', name: 'x' })
+          .returning();
+        expect((await statement.execute(tx, { accountId: f.acc, id: row?.id })).map((r) => r.index)).toEqual([
+          'TX-ONLY',
+        ]);
+        throw marker;
+      }),
+    ).rejects.toBe(marker);
+  });
+
+  it('built by a mutation’s first statement, it carries the mutation’s record once', async () => {
+    const product = await anOrderProduct(f.t.ctx, f.acc);
+    const { statement } = productById();
+    const m = f.aMutation();
+    await mutationStore.run(m, () =>
+      f.t.ctx.db.transaction(async (tx) => {
+        await statement.execute(tx, { accountId: f.acc, id: product.id });
+        // A second record would break the unique key: the capture left the record's own wrapper to undo itself.
+        await statement.execute(tx, { accountId: f.acc, id: product.id });
+      }),
+    );
+    expect(m.state).toBe('recorded');
+    expect(await storedMutation(f.t.ctx, m)).toMatchObject({ idempotencyKey: m.idempotencyKey });
+  });
+});
+
+describe('BuiltOnce', () => {
+  it('runs a raw statement built once with each run’s values', async () => {
+    const product = await anOrderProduct(f.t.ctx, f.acc);
+    let builds = 0;
+    const statement = new BuiltOnce(['id'], (v) => {
+      builds++;
+      return sql`select index from product where id = ${v.id}::uuid`;
+    });
+    expect(await statement.rows(f.t.ctx.db, { id: product.id })).toEqual([{ index: product.index }]);
+    expect(await statement.rows(f.t.ctx.db, { id: randomUUID() })).toEqual([]);
+    expect(builds).toBe(1);
+  });
+});
