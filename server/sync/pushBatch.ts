@@ -193,11 +193,20 @@ const runCalls = async (
   const results: PushOutcome[] = [];
   let grouping = true;
   let i = 0;
-  // The next group ends before this index (lowered to re-run the calls before a failed one).
+  // The next group ends before this index (lowered to re-run the calls before a failed one)…
   let limit = calls.length;
+  // …and the failed one runs on its own right after them.
+  let alone = -1;
   while (i < calls.length) {
     let end = i;
-    while (grouping && end < limit && end - i < maxGroupCalls && isGroupable(calls[end] as PushedCall)) end++;
+    while (
+      grouping &&
+      i !== alone &&
+      end < limit &&
+      end - i < maxGroupCalls &&
+      isGroupable(calls[end] as PushedCall)
+    )
+      end++;
     if (end > i) {
       const attempt = await runGroup(
         ctx,
@@ -215,6 +224,7 @@ const runCalls = async (
       if (attempt.failedAt === undefined) grouping = false;
       else if (attempt.failedAt > 0) {
         limit = i + attempt.failedAt;
+        alone = limit;
         continue;
       }
     }
