@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { beforeAll } from 'vitest';
 import {
   type ChangesResponse,
   changesResponseSchema,
@@ -13,9 +14,8 @@ import { rowsOf } from '../../server/db/rawRows';
 import { syncMutation } from '../../server/db/syncTables';
 import type { Row } from '../../server/resources/rows';
 import type { MutationContext } from '../../server/sync/mutationContext';
-import { afterAll, beforeAll } from 'vitest';
 import { anAccount, aSuperUser, type TestUser } from './builders';
-import { createTestApp, type TestApp } from './testApp';
+import { type TestApp, testAppFixture } from './testApp';
 
 /** Test helpers of the sync feed and idempotent push (test/server/sync). */
 
@@ -179,20 +179,19 @@ export interface MutationFixture {
 
 /** Sets the fixture up before the file's tests and closes it after them. */
 export const mutationFixture = (): MutationFixture => {
-  let state: { t: TestApp; acc: string; userId: string } | undefined;
+  const app = testAppFixture();
+  let state: { acc: string; userId: string } | undefined;
   beforeAll(async () => {
-    const t = await createTestApp();
-    const acc = await anAccount(t.ctx);
-    state = { t, acc, userId: String((await aSuperUser(t.ctx, acc)).row.id) };
+    const acc = await anAccount(app.t.ctx);
+    state = { acc, userId: String((await aSuperUser(app.t.ctx, acc)).row.id) };
   });
-  afterAll(async () => state?.t.close());
   const get = () => {
     if (!state) throw new Error('the fixture is used before its beforeAll');
     return state;
   };
   return {
     get t() {
-      return get().t;
+      return app.t;
     },
     get acc() {
       return get().acc;

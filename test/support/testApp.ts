@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
@@ -55,6 +56,21 @@ export const createTestApp = async (
     close: async () => {
       await app.close();
       await database.drop();
+    },
+  };
+};
+
+/** A test file's app, made before its tests and closed after them: `app.t` once the tests run. */
+export const testAppFixture = (): { readonly t: TestApp } => {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => app?.close());
+  return {
+    get t() {
+      if (!app) throw new Error('the test app is used before its beforeAll');
+      return app;
     },
   };
 };
