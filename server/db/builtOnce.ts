@@ -1,4 +1,4 @@
-import { type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, is, type Placeholder, type Query, SQL, sql, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from './client';
 import { rowsOf } from './rawRows';
@@ -37,6 +37,40 @@ export class BuiltOnce<K extends string> {
 
 /** A placeholder where a builder's helper takes a text value (it is written into the statement the same way). */
 export const placeholderText = (p: Placeholder): string => p as unknown as string;
+
+/** Column values as placeholders for a statement built once, with the values they stand for. */
+export interface PlaceholderValues {
+  /** Per field: its placeholder (or the value itself when it is SQL: it must hold no values). */
+  readonly fields: Record<string, Placeholder | SQL>;
+  /** Per placeholder name: its value. */
+  readonly params: Record<string, unknown>;
+  /** The fields given (and which are SQL): statements of one shape are the same statement. */
+  readonly shape: string;
+}
+
+/**
+ * `values` of `table`'s columns as placeholders named `prefix` + field (drizzle encodes each value for its column
+ * when it fills them in, as it would a value written in the statement).
+ */
+export const placeholdersFor = (table: Table, prefix: string, values: Readonly<Record<string, unknown>>) => {
+  const columns = getTableColumns(table);
+  const out: PlaceholderValues = { fields: {}, params: {}, shape: '' };
+  const shape: string[] = [];
+  for (const [field, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (is(value, SQL)) {
+      out.fields[field] = value;
+      shape.push(`${field}=sql`);
+      continue;
+    }
+    if (!columns[field]) throw new Error(`no column ${field}`);
+    const name = `${prefix}${field}`;
+    out.fields[field] = sql.placeholder(name);
+    out.params[name] = value;
+    shape.push(field);
+  }
+  return { ...out, shape: shape.join(',') };
+};
 
 /** What a builder hands its session (prepareQuery's arguments): replayed on the executor of each later run. */
 type PrepareArgs = Parameters<Tx['_']['session']['prepareQuery']>;

@@ -207,8 +207,20 @@ export class ResourceService {
     newRow?: Row,
   ) {
     const table = this.ctx.schema.resourceTables.recordLog;
-    if (!table || this.def.name === 'recordLog') return undefined;
-    return tx.insert(table).values({
+    const values = this.logValues(scope, action, id, oldRow, newRow);
+    return table && values ? tx.insert(table).values(values) : undefined;
+  }
+
+  /** The record_log row of a change (see logStatement); none for the log itself. */
+  logValues(
+    scope: Scope,
+    action: 'create' | 'update' | 'delete',
+    id: string,
+    oldRow?: Row,
+    newRow?: Row,
+  ): Row | undefined {
+    if (!this.ctx.schema.resourceTables.recordLog || this.def.name === 'recordLog') return undefined;
+    return {
       clientAccountId: scope.clientAccountId,
       resourceType: this.def.name,
       resourceId: id,
@@ -218,7 +230,7 @@ export class ResourceService {
       newObject: newRow ? toApiRow(this.def, newRow) : null,
       userId: scope.userId,
       userName: scope.userName,
-    });
+    };
   }
 
   /** Announces a committed change (live connection, sync). */

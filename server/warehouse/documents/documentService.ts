@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError, type FieldError } from '../../../domain/errors';
 import type { ResourceDefinition } from '../../../domain/resources/types';
 import { type DocumentTypeCode, documentTypeOf } from '../../../domain/warehouse/documentTypes';
@@ -22,7 +23,7 @@ import { validateDocument } from '../../../domain/warehouse/validateDocument';
 import type { DocumentDraft, PositionDraft } from '../../../domain/warehouse/validationInput';
 import { checkPositionsNotEditable } from '../../../domain/warehouse/validators/checkPositionsNotEditable';
 import type { AppContext, DataChange } from '../../context';
-import { PreparedOnce, placeholderText } from '../../db/builtOnce';
+import { PreparedOnce, placeholdersFor, placeholderText } from '../../db/builtOnce';
 import type { Executor, Tx } from '../../db/client';
 import { clientAccount } from '../../db/internalTables';
 import type { ResourceTable } from '../../db/resourceTables';
@@ -72,7 +73,19 @@ const lockedRead = {
 } as const;
 
 /** A transaction's statements with the document's update (and its record_log entry) attached. */
-type WithDocumentUpdate = ReturnType<Tx['with']>;
+type WithDocumentUpdate = ReturnType<Executor['with']>;
+
+/** How a line change stores the line (changeLines): one statement with the document's update, built once per key. */
+interface LineWrite {
+  /** The kind of write and the shape of its values: one statement per key. */
+  readonly key: string;
+  /** The values of its placeholders (placeholdersFor); `w_account` and `w_document` are there too. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The line's statement on `db`, with placeholders only (it is built the first time only). */
+  build(db: WithDocumentUpdate): { execute(values?: Record<string, unknown>): Promise<Row[]> };
+  /** Publishes the line's change (before the document's). */
+  announce(rows: readonly Row[]): void;
+}
 
 /** A working copy locked for a change, with what every change of it needs. */
 interface LockedDocument {
@@ -186,6 +199,7 @@ export class DocumentService {
   private readonly docService: ResourceService;
   private readonly pending = new WeakMap<Tx, DataChange[]>();
   private readonly lockStatements = new Map<boolean, PreparedOnce<'accountId' | 'id', Row[]>>();
+  private readonly lineStatements = new Map<string, PreparedOnce<string, Row[]>>();
 
   constructor(ctx: AppContext) {
     this.ctx = ctx;
@@ -200,6 +214,14 @@ export class DocumentService {
     const c = this.docs[name];
     if (!c) throw new Error(`no column ${name}`);
     return c;
+  }
+
+  /** The row of the account by id, for statements built once: the account is `w_account`, the id `idName`. */
+  private rowOfAccount(column: (name: string) => PgColumn, idName: string): SQL | undefined {
+    return and(
+      eq(column('clientAccountId'), sql.placeholder('w_account')),
+      eq(column('id'), sql.placeholder(idName)),
+    );
   }
 
   private pcol(name: string) {
@@ -712,15 +734,14 @@ export class DocumentService {
    * rules (`check: false`): taking a line away cannot break one, and must stay possible when another line
    * no longer passes (a product locked since) or the last line goes.
    */
-  private async changeLines<T>(
+  private async changeLines(
     tx: Tx,
     scope: Scope,
     { row, config, own }: LockedDocument,
     drafts: readonly PositionDraft[],
-    /** Stores the line with `db`: the document's update and its record_log entry go with it (one statement). */
-    write: (db: WithDocumentUpdate) => Promise<T>,
+    write: LineWrite,
     check = true,
-  ): Promise<T> {
+  ): Promise<Row[]> {
     const id = String(row.id);
     const reserving = config.workingCopiesCountInStock;
     // The old reservation goes first, so the lines are checked against what is free without it.
@@ -740,20 +761,48 @@ export class DocumentService {
         );
     // The row is locked, so what the update makes of it is known without reading it back.
     const changed = { ...progressOf('workingCopy', drafts), updatedAt: new Date() };
-    const update = tx
-      .update(this.docs)
-      .set({ ...changed, version: sql`${this.dcol('version')} + 1` })
-      .where(and(eq(this.dcol('clientAccountId'), scope.clientAccountId), eq(this.dcol('id'), id)));
     const updated: Row = { ...row, ...changed, version: Number(row.version) + 1 };
-    const log = this.docService.logStatement(tx, scope, 'update', id, row, updated);
-    // Data-modifying WITH parts run once with the line's own statement: three writes, one round trip.
-    const updating = tx.$with('document_updated').as(update.returning({ id: this.dcol('id') }));
+    const document = placeholdersFor(this.docs, 'd_', {
+      ...changed,
+      version: sql`${this.dcol('version')} + 1`,
+    });
+    const logValues = this.docService.logValues(scope, 'update', id, row, updated);
     const logTable = this.ctx.schema.resourceTables.recordLog;
-    const result = await write(
-      log && logTable?.id
-        ? tx.with(updating, tx.$with('document_logged').as(log.returning({ id: logTable.id })))
-        : tx.with(updating),
-    );
+    const log = logValues && logTable ? placeholdersFor(logTable, 'g_', logValues) : undefined;
+    const key = `${write.key} ${document.shape} ${log?.shape ?? '-'}`;
+    let statement = this.lineStatements.get(key);
+    if (!statement) {
+      // Built once per shape: drizzle's building costs more node time than the statement's round trip.
+      statement = new PreparedOnce([], (db) => {
+        const updating = db.$with('document_updated').as(
+          db
+            .update(this.docs)
+            .set(document.fields)
+            .where(this.rowOfAccount(this.dcol.bind(this), 'w_document'))
+            .returning({ id: this.dcol('id') }),
+        );
+        // Data-modifying WITH parts run once with the line's own statement: three writes, one round trip.
+        return write.build(
+          log && logTable?.id
+            ? db.with(
+                updating,
+                db
+                  .$with('document_logged')
+                  .as(db.insert(logTable).values(log.fields).returning({ id: logTable.id })),
+              )
+            : db.with(updating),
+        );
+      });
+      this.lineStatements.set(key, statement);
+    }
+    const result = await statement.execute(tx, {
+      ...document.params,
+      ...log?.params,
+      ...write.params,
+      w_account: scope.clientAccountId,
+      w_document: id,
+    });
+    write.announce(result);
     if (reserving) await this.reserve(tx, scope, id, draft, drafts, products);
     this.emit(tx, scope, 'wmsDocument', id, 'update');
     return result;
@@ -777,22 +826,24 @@ export class DocumentService {
     const documentId = String(locked.row.id);
     const lineNo = locked.lines.reduce((max, p) => Math.max(max, p.lineNo), 0) + 1;
     const drafts = [...locked.lines, positionDraftOf(parsed.values)];
-    return this.changeLines(tx, scope, locked, drafts, async (db) => {
-      // A reused line id (ids are global) is refused by the primary key: 409 uniqueConflict on `id`.
-      const [line] = await db
-        .insert(this.positions)
-        .values({
-          ...this.lineValues(parsed.values),
-          ...(parsed.id ? { id: parsed.id } : {}),
-          clientAccountId: scope.clientAccountId,
-          documentId,
-          lineNo,
-        })
-        .returning();
-      if (!line) throw new AppError('saveFailed');
-      this.emit(tx, scope, 'wmsDocumentPosition', String(line.id), 'create');
-      return toApiRow(this.posDef, line);
+    // A reused line id (ids are global) is refused by the primary key: 409 uniqueConflict on `id`.
+    const line = placeholdersFor(this.positions, 'l_', {
+      ...this.lineValues(parsed.values),
+      ...(parsed.id ? { id: parsed.id } : {}),
+      clientAccountId: scope.clientAccountId,
+      documentId,
+      lineNo,
     });
+    const [row] = await this.changeLines(tx, scope, locked, drafts, {
+      key: `add ${line.shape}`,
+      params: line.params,
+      build: (db) => db.insert(this.positions).values(line.fields).returning(),
+      announce: (rows) => {
+        for (const r of rows) this.emit(tx, scope, 'wmsDocumentPosition', String(r.id), 'create');
+      },
+    });
+    if (!row) throw new AppError('saveFailed');
+    return toApiRow(this.posDef, row);
   }
 
   /** PUT WmsDocumentPosition/{id}: the body's fields replace the line's (partial allowed) → the line. */
@@ -803,20 +854,26 @@ export class DocumentService {
     const existing = await this.lineRow(tx, scope, id);
     const parsed = parseLineInput(input, toApiRow(this.posDef, existing));
     const drafts = locked.lines.map((p) => (p.id === existing.id ? positionDraftOf(parsed.values) : p));
-    return this.changeLines(tx, scope, locked, drafts, async (db) => {
-      const [line] = await db
-        .update(this.positions)
-        .set({
-          ...this.lineValues(parsed.values),
-          updatedAt: new Date(),
-          version: sql`${this.pcol('version')} + 1`,
-        })
-        .where(and(eq(this.pcol('clientAccountId'), scope.clientAccountId), eq(this.pcol('id'), id)))
-        .returning();
-      if (!line) throw new AppError('notFoundOrNoPermission');
-      this.emit(tx, scope, 'wmsDocumentPosition', id, 'update');
-      return toApiRow(this.posDef, line);
+    const values = placeholdersFor(this.positions, 'l_', {
+      ...this.lineValues(parsed.values),
+      updatedAt: new Date(),
+      version: sql`${this.pcol('version')} + 1`,
     });
+    const [line] = await this.changeLines(tx, scope, locked, drafts, {
+      key: `update ${values.shape}`,
+      params: { ...values.params, w_line: id },
+      build: (db) =>
+        db
+          .update(this.positions)
+          .set(values.fields)
+          .where(this.rowOfAccount(this.pcol.bind(this), 'w_line'))
+          .returning(),
+      announce: (rows) => {
+        if (rows.length) this.emit(tx, scope, 'wmsDocumentPosition', id, 'update');
+      },
+    });
+    if (!line) throw new AppError('notFoundOrNoPermission');
+    return toApiRow(this.posDef, line);
   }
 
   /** DELETE WmsDocumentPosition/{id}: the line leaves its working copy (the others keep their numbers). */
@@ -830,11 +887,15 @@ export class DocumentService {
       scope,
       locked,
       drafts,
-      async (db) => {
-        await db
-          .delete(this.positions)
-          .where(and(eq(this.pcol('clientAccountId'), scope.clientAccountId), eq(this.pcol('id'), id)));
-        this.emit(tx, scope, 'wmsDocumentPosition', id, 'delete');
+      {
+        key: 'remove',
+        params: { w_line: id },
+        build: (db) =>
+          db
+            .delete(this.positions)
+            .where(this.rowOfAccount(this.pcol.bind(this), 'w_line'))
+            .returning({ id: this.pcol('id') }),
+        announce: () => this.emit(tx, scope, 'wmsDocumentPosition', id, 'delete'),
       },
       false,
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BuiltOnce, PreparedOnce } from '../../../server/db/builtOnce';
+import { BuiltOnce, PreparedOnce, placeholdersFor } from '../../../server/db/builtOnce';
 import type { Executor } from '../../../server/db/client';
 import type { ResourceTable } from '../../../server/db/resourceTables';
 import { mutationStore } from '../../../server/sync/mutationContext';
@@ -79,6 +79,34 @@ describe('PreparedOnce', () => {
     );
     expect(m.state).toBe('recorded');
     expect(await storedMutation(f.t.ctx, m)).toMatchObject({ idempotencyKey: m.idempotencyKey });
+  });
+});
+
+describe('placeholdersFor', () => {
+  it('writes each run’s values through one statement per shape, encoded for their columns', async () => {
+    const p = products();
+    const statement = new PreparedOnce([], (db, _v) => {
+      const values = placeholdersFor(p, 'p_', {
+        clientAccountId: f.acc,
+        index: '',
+        name: '',
+        weight: 0,
+        lockIn: false,
+      });
+      return db.insert(p).values(values.fields).returning();
+    });
+    const run = (index: string, weight: number, lockIn: boolean) => {
+      const values = placeholdersFor(p, 'p_', { clientAccountId: f.acc, index, name: index, weight, lockIn });
+      expect(values.shape).toBe('clientAccountId,index,name,weight,lockIn');
+      return statement.execute(f.t.ctx.db, values.params);
+    };
+    const [a] = await run(`W-${randomUUID().slice(0, 8)}`, 1.25, true);
+    const [b] = await run(`W-${randomUUID().slice(0, 8)}`, 2, false);
+    expect([Number(a?.weight), a?.lockIn, Number(b?.weight), b?.lockIn]).toEqual([1.25, true, 2, false]);
+    expect(a?.id).not.toBe(b?.id);
+    // SQL is kept as SQL (no placeholder) and named in the shape.
+    const bump = placeholdersFor(p, 'u_', { version: sql`${col(p, 'version')} + 1`, name: 'x' });
+    expect([bump.shape, Object.keys(bump.params)]).toEqual(['version=sql,name', ['u_name']]);
   });
 });
 
