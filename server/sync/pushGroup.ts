@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PushedCall } from '../../domain/sync/wire';
 import type { AppContext, DataChange } from '../context';
 import type { Db, Tx } from '../db/client';
+import { aroundRuns } from '../db/preparedRuns';
 
 /**
  * Calls of a batch push that may share one transaction (docs/sync-contract.md §2, "Groups"): the terminal's
@@ -22,8 +23,6 @@ const groupable: readonly (readonly [PushedCall['method'], RegExp])[] = [
 
 export const isGroupable = (call: PushedCall): boolean =>
   groupable.some(([method, path]) => method === call.method && path.test(call.path));
-
-type Run = (...args: unknown[]) => Promise<unknown>;
 
 /**
  * Consecutive calls of one batch push run in one transaction: a pushed document line then costs its own
@@ -80,20 +79,16 @@ export class PushGroup {
   private watch(tx: Tx): void {
     const session = tx._.session;
     const prepare = session.prepareQuery.bind(session);
-    session.prepareQuery = (...args) => {
-      const prepared = prepare(...args);
-      const runs = prepared as unknown as Record<'execute' | 'all', Run | undefined>;
-      for (const method of ['execute', 'all'] as const) {
-        const run = runs[method]?.bind(prepared);
-        if (run)
-          runs[method] = (...a) =>
+    session.prepareQuery = (...args) =>
+      aroundRuns(
+        prepare(...args),
+        (run) =>
+          (...a) =>
             run(...a).catch((err: unknown) => {
               this.broken = true;
               throw err;
-            });
-      }
-      return prepared;
-    };
+            }),
+      );
   }
 }
 

@@ -2,7 +2,9 @@ import { and, eq, type Query, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { executeQuery } from '../db/builtOnce';
 import type { Db, Tx } from '../db/client';
-import { mutationKeyIndex, syncMutation } from '../db/syncTables';
+import { aroundRuns } from '../db/preparedRuns';
+import { syncMutation } from '../db/syncTables';
+import { fromDatabaseError } from '../http/dbErrors';
 import { type MutationContext, mutationStore } from './mutationContext';
 import { openGroup, type PushGroup, redirectIntoGroups } from './pushGroup';
 
@@ -77,18 +79,9 @@ const carrying = (query: Query, m: MutationContext): Query | undefined => {
   return { sql: text, params: [...query.params, ...params] };
 };
 
-/** Whether an error is the unique key of sync_mutation: another attempt of the same intent committed first. */
-export const isRecordConflict = (err: unknown): boolean => {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && typeof e === 'object' && e !== null; i++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === mutationKeyIndex) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-};
-
-type Run = (...args: unknown[]) => Promise<unknown>;
+/** Another attempt of the same intent committed first (its record hit the unique key): mutationInProgress. */
+const asRecordConflict = (err: unknown): unknown =>
+  fromDatabaseError(err)?.code === 'mutationInProgress' ? new AppError('mutationInProgress') : err;
 
 /**
  * Records the mutation with the transaction's first statement: its row and the device's last mutation id ride
@@ -118,21 +111,31 @@ const recordWithFirstStatement = (tx: Tx, m: MutationContext, onRecorded: () => 
       return sent;
     };
     // Whichever way the statement runs, the record goes with it (or just before it).
-    const runs = first as unknown as Record<'execute' | 'all', Run | undefined>;
-    for (const method of ['execute', 'all'] as const) {
-      const run = runs[method]?.bind(first);
-      if (run)
-        runs[method] = async (...args) => {
-          await send();
-          return run(...args);
-        };
-    }
-    return first;
+    return aroundRuns(first, (run) => async (...args) => {
+      await send();
+      return run(...args);
+    });
   };
   session.prepareQuery = prepareQuery;
   // In a push group the transaction goes on: a call that ran no statement must not leave it to the next call.
   return () => {
     if (session.prepareQuery === prepareQuery) session.prepareQuery = prepare;
+  };
+};
+
+/**
+ * Starts recording `m` with `tx`'s first statement. The returned function ends it: `kept` says whether what the
+ * transaction wrote stays (committed, or still in an open push group); without a statement nothing was recorded.
+ */
+const beginRecording = (tx: Tx, m: MutationContext): ((kept: boolean) => void) => {
+  m.state = 'recording';
+  let recorded = false;
+  const undo = recordWithFirstStatement(tx, m, () => {
+    recorded = true;
+  });
+  return (kept) => {
+    undo();
+    m.state = kept && recorded ? 'recorded' : 'pending';
   };
 };
 
@@ -142,28 +145,16 @@ const joinGroup = async <T>(
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> => {
   const m = mutationStore.getStore();
-  let undo: (() => void) | undefined;
-  let recorded = false;
-  if (m?.state === 'pending') {
-    m.state = 'recording';
-    undo = recordWithFirstStatement(group.tx, m, () => {
-      recorded = true;
-    });
-  }
-  const settle = () => {
-    undo?.();
-    if (m && undo) m.state = recorded ? 'recorded' : 'pending';
-  };
+  const end = m?.state === 'pending' ? beginRecording(group.tx, m) : undefined;
   try {
     const result = await fn(group.tx);
-    settle();
+    end?.(true);
     return result;
   } catch (err) {
-    settle();
     // Its writes so far stay in the group's transaction: the group must roll back (pushBatch.ts).
+    end?.(true);
     group.fail();
-    if (isRecordConflict(err)) throw new AppError('mutationInProgress');
-    throw err;
+    throw asRecordConflict(err);
   }
 };
 
@@ -205,24 +196,23 @@ export const installRecordingTransaction = (db: Db): void => {
       }, config);
     }
     m.state = 'recording';
-    let recorded = false;
+    // Until the transaction has begun nothing can have gone out.
+    let end = (_kept: boolean) => {
+      m.state = 'pending';
+    };
     return original(async (tx) => {
-      recordWithFirstStatement(tx, m, () => {
-        recorded = true;
-      });
+      end = beginRecording(tx, m);
       return fn(tx);
     }, config).then(
       (result) => {
         // A transaction that ran no statement recorded nothing: the outcome's row is written on its own.
-        m.state = recorded ? 'recorded' : 'pending';
+        end(true);
         return result;
       },
       (err: unknown) => {
         // Rolled back: nothing of the mutation is stored, a later transaction of the handler records it.
-        if (m.state === 'recording') m.state = 'pending';
-        // Another attempt of the same intent committed first (we waited for it on the unique key).
-        if (isRecordConflict(err)) throw new AppError('mutationInProgress');
-        throw err;
+        end(false);
+        throw asRecordConflict(err);
       },
     );
   };

@@ -59,7 +59,7 @@ import {
   offlineNumberTaken,
   provisionalOf,
 } from './documentNumbering';
-import { loadValidationContext } from './validationContext';
+import { type ContextOptions, loadValidationContext } from './validationContext';
 
 /** The line columns the rules read (positionDraftOf), with the line's id and number. */
 const lineDraftColumns = ['id', 'lineNo', ...positionDraftFields] as const;
@@ -440,7 +440,7 @@ export class DocumentService {
     config: LogisticsConfig,
     draft: DocumentDraft,
     drafts: readonly PositionDraft[],
-    opts: { availability: boolean; ownReserved?: ReadonlyMap<string, number>; documentId?: string },
+    opts: ContextOptions,
   ): Promise<LoadedProducts> {
     const { context, products } = await loadValidationContext(
       this.ctx,
