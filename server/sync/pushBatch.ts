@@ -124,13 +124,14 @@ const runGroup = async (
   onError: (err: unknown) => void,
 ): Promise<GroupAttempt> => {
   const before = outcomes.snapshot();
-  const group = new PushGroup();
+  const group = new PushGroup(calls);
   let failedAt: number | undefined;
   try {
     const results = await ctx.db.transaction((tx) =>
       group.within(tx, async () => {
         const done: PushOutcome[] = [];
         for (const [i, call] of calls.entries()) {
+          group.startCall(i);
           const { outcome } = await run(call, i);
           if (group.failed || outcome.status < 200 || outcome.status >= 300) {
             failedAt = i;

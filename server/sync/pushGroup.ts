@@ -34,7 +34,27 @@ export const isGroupable = (call: PushedCall): boolean =>
 export class PushGroup {
   private open: Tx | undefined;
   private broken = false;
+  private ran = 0;
+  private running = -1;
   private readonly held: DataChange[] = [];
+
+  /** `calls`: the group's calls in order (what its running call may look ahead at). */
+  constructor(private readonly calls: readonly PushedCall[] = []) {}
+
+  /** Statements the group's transaction has run so far: what a call read stays as read while this stands still. */
+  get statements(): number {
+    return this.ran;
+  }
+
+  /** The call at `index` of the group runs now. */
+  startCall(index: number): void {
+    this.running = index;
+  }
+
+  /** The group's calls after the running one (they may still not run: the group can roll back first). */
+  get upcoming(): readonly PushedCall[] {
+    return this.calls.slice(this.running + 1);
+  }
 
   /** The open transaction of the group, if it is open. */
   get tx(): Tx | undefined {
@@ -80,15 +100,13 @@ export class PushGroup {
     const session = tx._.session;
     const prepare = session.prepareQuery.bind(session);
     session.prepareQuery = (...args) =>
-      aroundRuns(
-        prepare(...args),
-        (run) =>
-          (...a) =>
-            run(...a).catch((err: unknown) => {
-              this.broken = true;
-              throw err;
-            }),
-      );
+      aroundRuns(prepare(...args), (run) => (...a) => {
+        this.ran++;
+        return run(...a).catch((err: unknown) => {
+          this.broken = true;
+          throw err;
+        });
+      });
   }
 }
 

@@ -59,6 +59,7 @@ import {
   offlineNumberTaken,
   provisionalOf,
 } from './documentNumbering';
+import { type LineDraft, type LineMemory, type LockedDocument, lineMemoryOf } from './lineMemory';
 import { type ContextOptions, loadValidationContext } from './validationContext';
 
 /** The line columns the rules read (positionDraftOf), with the line's id and number. */
@@ -85,19 +86,12 @@ interface LineWrite {
   build(db: WithDocumentUpdate): { execute(values?: Record<string, unknown>): Promise<Row[]> };
   /** Publishes the line's change (before the document's). */
   announce(rows: readonly Row[]): void;
+  /** The document's lines after the write, from the rows it returned. */
+  lines(rows: readonly Row[]): LineDraft[];
 }
 
-/** A working copy locked for a change, with what every change of it needs. */
-interface LockedDocument {
-  readonly row: Row;
-  readonly config: LogisticsConfig;
-  /** Its own reservations per stock key. */
-  readonly own: ReadonlyMap<string, number>;
-  /** Its lines as the rules see them, in line order (read for line changes only, else empty). */
-  readonly lines: readonly LineDraft[];
-}
-
-type LineDraft = PositionDraft & { readonly id: string; readonly lineNo: number };
+/** A working copy locked for a change of its lines, with the push group's memory it came from or goes to. */
+type LockedForLines = LockedDocument & { readonly memory: LineMemory | undefined };
 
 /** Lines from lineDraftsJson: each a json array of lineDraftColumns' values, in that order. */
 const lineDraftsFromJson = (value: unknown): LineDraft[] => {
@@ -105,10 +99,16 @@ const lineDraftsFromJson = (value: unknown): LineDraft[] => {
   if (!Array.isArray(rows)) return [];
   return rows.flatMap((cells: unknown) => {
     if (!Array.isArray(cells)) return [];
-    const row: Row = Object.fromEntries(lineDraftColumns.map((name, i) => [name, cells[i] ?? null]));
-    return [{ ...positionDraftOf(row), id: String(row.id), lineNo: Number(row.lineNo) || 0 }];
+    return [lineDraftOf(Object.fromEntries(lineDraftColumns.map((name, i) => [name, cells[i] ?? null])))];
   });
 };
+
+/** A line as the rules see it, from its row (or lineDraftColumns' values). */
+const lineDraftOf = (row: Row): LineDraft => ({
+  ...positionDraftOf(row),
+  id: String(row.id),
+  lineNo: Number(row.lineNo) || 0,
+});
 
 /** A document as every document call returns it: the wmsDocument row plus its positions in line order. */
 export type DocumentWithPositions = Row & { readonly positions: Row[] };
@@ -536,6 +536,7 @@ export class DocumentService {
     opts: CreateOptions = {},
   ): Promise<DocumentWithPositions> {
     const parsed = parseDocumentInput(input, undefined);
+    const memory = lineMemoryOf(scope);
     const header: Row = { ...parsed.header, ...(opts.orderId ? { orderId: opts.orderId } : {}) };
     const typeCode = String(header.typeCode) as DocumentTypeCode;
     const type = documentTypeOf(typeCode);
@@ -556,6 +557,7 @@ export class DocumentService {
     // Saved confirmed: the rules run once, with availability, before anything is written.
     const products = await this.validate(tx, scope, config, draft, drafts, {
       availability: reserving || confirm,
+      ...(memory ? { memory } : {}),
     });
     const documentNumber = await assignDocumentNumber(
       this.ctx,
@@ -583,6 +585,11 @@ export class DocumentService {
     if (reserving) await this.reserve(tx, scope, id, draft, drafts, products);
     await this.docService.log(tx, scope, 'create', id, undefined, row);
     this.emit(tx, scope, 'wmsDocument', id, 'create');
+    // New in this transaction, so as good as locked: the group's next line of it needs no lock of its own.
+    if (memory && !reserving && !confirm) {
+      memory.documents.set(id, { row, config, own: new Map(), lines: positionRows.map(lineDraftOf) });
+      memory.settle();
+    }
     if (confirm)
       return this.confirmLocked(tx, scope, row, config, {
         positions: positionRows,
@@ -711,8 +718,15 @@ export class DocumentService {
    * The line's document, locked, when its lines may be edited by hand: a working copy (else 409
    * statusForbidsChange with notWorkingCopy) whose positions are not generated (else positionsNotEditable).
    */
-  private async lockForLines(tx: Tx, scope: Scope, documentId: string): Promise<LockedDocument> {
-    const locked = await this.lockWithConfig(tx, scope, documentId, true);
+  private async lockForLines(
+    tx: Tx,
+    scope: Scope,
+    documentId: string,
+    memory: LineMemory | undefined,
+  ): Promise<LockedForLines> {
+    // Locked earlier in the same push group: as its last change left it.
+    const locked =
+      memory?.documents.get(documentId) ?? (await this.lockWithConfig(tx, scope, documentId, true));
     const { row } = locked;
     const status = statusOf(row);
     if (!canEditDocument(status))
@@ -724,7 +738,7 @@ export class DocumentService {
     if (issues.length === 0 && row.generated === true)
       issues.push(issue('positionsNotEditable', { params: { typeCode } }));
     if (issues.length) throw new AppError('statusForbidsChange', { issues: issues.map((i) => ({ ...i })) });
-    return locked;
+    return { ...locked, memory };
   }
 
   /**
@@ -737,7 +751,7 @@ export class DocumentService {
   private async changeLines(
     tx: Tx,
     scope: Scope,
-    { row, config, own }: LockedDocument,
+    { row, config, own, memory }: LockedForLines,
     drafts: readonly PositionDraft[],
     write: LineWrite,
     check = true,
@@ -752,7 +766,11 @@ export class DocumentService {
     );
     const draft = documentDraftOf(row, 'workingCopy');
     const products = check
-      ? await this.validate(tx, scope, config, draft, drafts, { availability: reserving, documentId: id })
+      ? await this.validate(tx, scope, config, draft, drafts, {
+          availability: reserving,
+          documentId: id,
+          ...(memory ? { memory } : {}),
+        })
       : await loadProducts(
           this.ctx,
           tx,
@@ -805,6 +823,11 @@ export class DocumentService {
     write.announce(result);
     if (reserving) await this.reserve(tx, scope, id, draft, drafts, products);
     this.emit(tx, scope, 'wmsDocument', id, 'update');
+    // Not when reserving: its reservations were made again by statements of their own, and the memory goes.
+    if (memory && !reserving) {
+      memory.documents.set(id, { row: updated, config, own, lines: write.lines(result) });
+      memory.settle();
+    }
     return result;
   }
 
@@ -822,7 +845,7 @@ export class DocumentService {
   /** POST WmsDocumentPosition: a new last line of a working copy (the client's id kept) → the line. */
   async addLine(tx: Tx, scope: Scope, input: unknown): Promise<Row> {
     const parsed = parseLineInput(input, undefined);
-    const locked = await this.lockForLines(tx, scope, parsed.documentId);
+    const locked = await this.lockForLines(tx, scope, parsed.documentId, lineMemoryOf(scope));
     const documentId = String(locked.row.id);
     const lineNo = locked.lines.reduce((max, p) => Math.max(max, p.lineNo), 0) + 1;
     const drafts = [...locked.lines, positionDraftOf(parsed.values)];
@@ -841,17 +864,27 @@ export class DocumentService {
       announce: (rows) => {
         for (const r of rows) this.emit(tx, scope, 'wmsDocumentPosition', String(r.id), 'create');
       },
+      lines: (rows) => [...locked.lines, ...rows.map(lineDraftOf)],
     });
     if (!row) throw new AppError('saveFailed');
     return toApiRow(this.posDef, row);
   }
 
+  /** An existing line with its document locked for lines (lockForLines), and the push group's memory. */
+  private async lockLine(tx: Tx, scope: Scope, id: string) {
+    // Taken before the first statement: any statement after the group's last settle ends the memory.
+    const memory = lineMemoryOf(scope);
+    const current = await this.lineRow(tx, scope, id);
+    const remembered = memory?.documents.has(String(current.documentId)) === true;
+    const locked = await this.lockForLines(tx, scope, String(current.documentId), memory);
+    // Read again under the document's lock (unless it was locked before): a concurrent edit has finished by now.
+    const existing = remembered ? current : await this.lineRow(tx, scope, id);
+    return { locked, existing };
+  }
+
   /** PUT WmsDocumentPosition/{id}: the body's fields replace the line's (partial allowed) → the line. */
   async updateLine(tx: Tx, scope: Scope, id: string, input: unknown): Promise<Row> {
-    const current = await this.lineRow(tx, scope, id);
-    const locked = await this.lockForLines(tx, scope, String(current.documentId));
-    // Read again under the document's lock: a concurrent edit of the same line has finished by now.
-    const existing = await this.lineRow(tx, scope, id);
+    const { locked, existing } = await this.lockLine(tx, scope, id);
     const parsed = parseLineInput(input, toApiRow(this.posDef, existing));
     const drafts = locked.lines.map((p) => (p.id === existing.id ? positionDraftOf(parsed.values) : p));
     const values = placeholdersFor(this.positions, 'l_', {
@@ -871,6 +904,7 @@ export class DocumentService {
       announce: (rows) => {
         if (rows.length) this.emit(tx, scope, 'wmsDocumentPosition', id, 'update');
       },
+      lines: (rows) => locked.lines.map((p) => (p.id === id && rows[0] ? lineDraftOf(rows[0]) : p)),
     });
     if (!line) throw new AppError('notFoundOrNoPermission');
     return toApiRow(this.posDef, line);
@@ -878,9 +912,7 @@ export class DocumentService {
 
   /** DELETE WmsDocumentPosition/{id}: the line leaves its working copy (the others keep their numbers). */
   async removeLine(tx: Tx, scope: Scope, id: string): Promise<void> {
-    const current = await this.lineRow(tx, scope, id);
-    const locked = await this.lockForLines(tx, scope, String(current.documentId));
-    const existing = await this.lineRow(tx, scope, id);
+    const { locked, existing } = await this.lockLine(tx, scope, id);
     const drafts = locked.lines.filter((p) => p.id !== existing.id);
     await this.changeLines(
       tx,
@@ -896,6 +928,7 @@ export class DocumentService {
             .where(this.rowOfAccount(this.pcol.bind(this), 'w_line'))
             .returning({ id: this.pcol('id') }),
         announce: () => this.emit(tx, scope, 'wmsDocumentPosition', id, 'delete'),
+        lines: () => drafts,
       },
       false,
     );

@@ -13,7 +13,16 @@ import type {
 } from '../../../domain/warehouse/validationInput';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { col, type LoadedProducts, loadRuleRows, num, tableOf, text, todayIso } from '../stock/ruleInputs';
+import {
+  col,
+  type LoadedProducts,
+  loadRuleRows,
+  num,
+  type RuleRowMemory,
+  tableOf,
+  text,
+  todayIso,
+} from '../stock/ruleInputs';
 import { stockServiceOf } from '../stock/stockService';
 
 export interface ContextOptions {
@@ -23,7 +32,18 @@ export interface ContextOptions {
   readonly ownReserved?: ReadonlyMap<string, number>;
   /** The document being edited or confirmed: its own quantities do not count against its order. */
   readonly documentId?: string;
+  /** What the push group's earlier calls read (lineMemory.ts): only the rest is read. */
+  readonly memory?: ValidationMemory;
 }
+
+/** Rule inputs a push group's line changes read, kept for its later calls (lineMemory.ts). */
+export interface ValidationMemory {
+  readonly rules: RuleRowMemory;
+  /** loadOrderRules by order and document (orderRulesKey). */
+  readonly orders: Map<string, OrderRules | undefined>;
+}
+
+const orderRulesKey = (orderId: string, documentId: string | undefined) => `${orderId} ${documentId ?? ''}`;
 
 /** Where the rules' inputs come from: what validateDocument needs, loaded in the caller's transaction. */
 export const loadValidationContext = async (
@@ -52,11 +72,14 @@ export const loadValidationContext = async (
     if (p.destinationContainer) containers.add(p.destinationContainer);
   }
   const uuids = [...locationIds].filter(isUuid);
-  const { products, locations, containerLocations } = await loadRuleRows(ctx, tx, accountId, {
+  const wanted = {
     productIds: positions.map((p) => p.productId).filter(isUuid),
     locationIds: uuids,
     containers: [...containers],
-  });
+  };
+  const { products, locations, containerLocations } = opts.memory
+    ? await opts.memory.rules.load(ctx, tx, accountId, wanted)
+    : await loadRuleRows(ctx, tx, accountId, wanted);
 
   let available: Map<string, number> | undefined;
   if (opts.availability) {
@@ -71,9 +94,7 @@ export const loadValidationContext = async (
   let locationLoadKg: Map<string, number> | undefined;
   if (config.rules.rackCapacity.enabled) locationLoadKg = await loadLocationLoad(ctx, tx, accountId, uuids);
 
-  const order = document.orderId
-    ? await loadOrderRules(ctx, tx, accountId, document.orderId, opts.documentId)
-    : undefined;
+  const order = document.orderId ? await orderRulesOf(ctx, tx, accountId, document.orderId, opts) : undefined;
   return {
     products,
     context: {
@@ -87,6 +108,21 @@ export const loadValidationContext = async (
       rules: config.rules,
     },
   };
+};
+
+/** loadOrderRules, once per order and document in a push group. */
+const orderRulesOf = async (
+  ctx: AppContext,
+  tx: Tx,
+  accountId: string,
+  orderId: string,
+  opts: ContextOptions,
+): Promise<OrderRules | undefined> => {
+  const key = orderRulesKey(orderId, opts.documentId);
+  if (opts.memory?.orders.has(key)) return opts.memory.orders.get(key);
+  const rules = await loadOrderRules(ctx, tx, accountId, orderId, opts.documentId);
+  opts.memory?.orders.set(key, rules);
+  return rules;
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -224,11 +224,7 @@ export const loadRuleRows = async (
   ctx: AppContext,
   db: Executor,
   accountId: string,
-  wanted: {
-    readonly productIds?: readonly string[];
-    readonly locationIds?: readonly string[];
-    readonly containers?: readonly string[];
-  },
+  wanted: WantedRules,
 ): Promise<RuleRows> => {
   const out: RuleRows = { products: new Map(), locations: new Map(), containerLocations: new Map() };
   const productIds = [...new Set(wanted.productIds)];
@@ -255,3 +251,46 @@ export const loadRuleRows = async (
       out.containerLocations.set(container, String(locationId));
   return out;
 };
+
+/** What loadRuleRows is asked for. */
+export interface WantedRules {
+  readonly productIds?: readonly string[];
+  readonly locationIds?: readonly string[];
+  readonly containers?: readonly string[];
+}
+
+const wantedKinds = ['productIds', 'locationIds', 'containers'] as const;
+
+/**
+ * Rule rows read earlier in one push group (server/warehouse/documents/lineMemory.ts says how long they hold):
+ * `load` reads only what was never asked, and with a miss also what the group's later calls will ask for
+ * (`ahead`), so the lines of a group read their products and locations in one statement.
+ */
+export class RuleRowMemory {
+  readonly rows: RuleRows = { products: new Map(), locations: new Map(), containerLocations: new Map() };
+  private readonly asked = {
+    productIds: new Set<string>(),
+    locationIds: new Set<string>(),
+    containers: new Set<string>(),
+  };
+
+  constructor(private readonly ahead: () => WantedRules) {}
+
+  /** The rows of `wanted`, in maps that may hold more. */
+  async load(ctx: AppContext, db: Executor, accountId: string, wanted: WantedRules): Promise<RuleRows> {
+    if (!wantedKinds.some((kind) => wanted[kind]?.some((v) => !this.asked[kind].has(v)))) return this.rows;
+    const ahead = this.ahead();
+    const ask = { productIds: [] as string[], locationIds: [] as string[], containers: [] as string[] };
+    for (const kind of wantedKinds)
+      for (const v of [...(wanted[kind] ?? []), ...(ahead[kind] ?? [])])
+        if (!this.asked[kind].has(v)) {
+          this.asked[kind].add(v);
+          ask[kind].push(v);
+        }
+    const read = await loadRuleRows(ctx, db, accountId, ask);
+    for (const [id, p] of read.products) this.rows.products.set(id, p);
+    for (const [id, l] of read.locations) this.rows.locations.set(id, l);
+    for (const [c, l] of read.containerLocations) this.rows.containerLocations.set(c, l);
+    return this.rows;
+  }
+}
