@@ -202,24 +202,38 @@ export class FeedRows {
     return out;
   }
 
+  /**
+   * Positions of documents in scope. Most positions an initial sync meets in the log belong to documents done
+   * long ago: which ones are in scope is read first from the ids and their documents alone, and only those rows
+   * in full.
+   */
   private async documentPositions(ids: readonly string[]): Promise<InScope> {
     const def = this.def('wmsDocumentPosition');
     const out: InScope = new Map();
-    const rows = await rowsById(this.tx, this.table('wmsDocumentPosition'), this.scope, ids);
-    if (!rows.length) return out;
+    if (!ids.length) return out;
+    const p = this.table('wmsDocumentPosition');
     const t = this.table('wmsDocument');
-    const docs = await this.tx
-      .select({ id: column(t, 'id'), statusCode: column(t, 'statusCode'), orderId: column(t, 'orderId') })
-      .from(t)
+    const refs = await this.tx
+      .select({
+        id: column(p, 'id'),
+        documentId: column(t, 'id'),
+        statusCode: column(t, 'statusCode'),
+        orderId: column(t, 'orderId'),
+      })
+      .from(p)
+      .innerJoin(t, eq(column(t, 'id'), column(p, 'documentId')))
       .where(
         and(
+          eq(column(p, 'clientAccountId'), this.scope.clientAccountId),
           eq(column(t, 'clientAccountId'), this.scope.clientAccountId),
-          sql`${column(t, 'id')} = any(${uuidArray([...new Set(rows.map((r) => String(r.documentId)))])}::uuid[])`,
+          sql`${column(p, 'id')} = any(${uuidArray(ids)}::uuid[])`,
         ),
       );
-    const inScope = new Set((await this.documentsInScope(docs)).map((d) => String(d.id)));
-    for (const row of rows)
-      if (inScope.has(String(row.documentId))) out.set(String(row.id), toApiRow(def, row));
+    const docs = new Map(refs.map((r) => [String(r.documentId), { ...r, id: r.documentId }]));
+    const inScope = new Set((await this.documentsInScope([...docs.values()])).map((d) => String(d.id)));
+    const wanted = refs.filter((r) => inScope.has(String(r.documentId))).map((r) => String(r.id));
+    for (const row of await rowsById(this.tx, p, this.scope, wanted))
+      out.set(String(row.id), toApiRow(def, row));
     return out;
   }
 
