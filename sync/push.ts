@@ -122,10 +122,20 @@ export const drain = async (deps: PushDeps): Promise<DrainResult> => {
   const accepted: { entry: OutboxEntry; body: unknown }[] = [];
   let acceptedCount = 0;
   let rejectedCount = 0;
-  const flush = async () => {
-    if (!accepted.length) return;
-    const batch = accepted.splice(0);
-    await store.write((tx) => markAccepted(tx, batch));
+  let marking: Promise<void> = Promise.resolve();
+  /**
+   * Records the accepted entries. Without `wait` the write goes on while the next batch is out: the server has
+   * them already, and a write that is lost only sends them again (answered from the stored outcomes). Every
+   * other write of the drain waits for it first, so the outbox changes in answer order.
+   */
+  const flush = async (wait = true) => {
+    if (accepted.length) {
+      const batch = accepted.splice(0);
+      marking = marking.then(() => store.write((tx) => markAccepted(tx, batch)));
+      // A failure shows where it is awaited (the next write or the end), not as an unhandled rejection first.
+      marking.catch(() => undefined);
+    }
+    if (wait) await marking;
   };
   const result = (stop: DrainStop, attempts = 0): DrainResult => ({
     stop,
@@ -156,82 +166,94 @@ export const drain = async (deps: PushDeps): Promise<DrainResult> => {
   let queue: OutboxEntry[] = [];
   let after = 0;
   let authRounds = 0;
-  for (;;) {
-    if (!queue.length) {
-      await flush();
-      queue = await store.read((tx) => tx.outboxPending(userId, after, Math.max(100, batchLimit)));
-      if (!queue.length) return result('empty');
-    }
-    if (!active()) {
-      await flush();
-      return result('stopped');
-    }
-    const sent = queue.map((e) => ({ ...e, attempts: e.attempts + 1 }));
-    const answers = await send(sent);
-    let goOn = true;
-    for (const [i, response] of answers.entries()) {
-      const entry = sent[i];
-      if (!entry || !goOn) break;
-      const verdict = classify(response);
-      deps.onAnswer?.(entry, verdict);
-      switch (verdict.kind) {
-        case 'accepted':
-          authRounds = 0;
-          accepted.push({ entry, body: response.body });
-          acceptedCount++;
-          queue.shift();
-          after = entry.mutationId;
-          if (accepted.length >= acceptedGroup) await flush();
-          break;
-        case 'transient':
+  // A drain that ends in any way, a thrown error too, leaves no write of its own running.
+  const run = async (): Promise<DrainResult> => {
+    for (;;) {
+      if (!queue.length) {
+        // Entries up to `after` are not read again, marked yet or not.
+        await flush(false);
+        queue = await store.read((tx) => tx.outboxPending(userId, after, Math.max(100, batchLimit)));
+        if (!queue.length) {
           await flush();
-          await store.write((tx) => markAttempt(tx, entry, verdict, deps.now()));
-          return result('transient', entry.attempts);
-        case 'auth': {
-          await flush();
-          await store.write((tx) =>
-            markAttempt(tx, entry, { status: 401, code: 'unauthorized' }, deps.now()),
-          );
-          if (authRounds >= maxAuthRounds) return result('signIn');
-          const outcome = await deps.auth.refresh();
-          if (outcome === 'failed') return result('signIn');
-          if (outcome === 'unavailable') return result('transient', entry.attempts);
-          authRounds++;
-          queue[0] = entry;
-          goOn = false;
-          break;
+          return result('empty');
         }
-        case 'collision': {
-          await flush();
-          const rewritten = await store.write((tx) =>
-            renumber(tx, entry, {
-              deviceId: entry.deviceId,
-              now: deps.now(),
-              ...(deps.counters ? { counters: deps.counters } : {}),
-            }),
-          );
-          if (rewritten) {
-            // This and later entries may carry the new number: read them again.
-            queue = [];
-            after = entry.mutationId - 1;
+      }
+      if (!active()) {
+        await flush();
+        return result('stopped');
+      }
+      const sent = queue.map((e) => ({ ...e, attempts: e.attempts + 1 }));
+      const answers = await send(sent);
+      let goOn = true;
+      for (const [i, response] of answers.entries()) {
+        const entry = sent[i];
+        if (!entry || !goOn) break;
+        const verdict = classify(response);
+        deps.onAnswer?.(entry, verdict);
+        switch (verdict.kind) {
+          case 'accepted':
+            authRounds = 0;
+            accepted.push({ entry, body: response.body });
+            acceptedCount++;
+            queue.shift();
+            after = entry.mutationId;
+            if (accepted.length >= acceptedGroup) await flush(false);
+            break;
+          case 'transient':
+            await flush();
+            await store.write((tx) => markAttempt(tx, entry, verdict, deps.now()));
+            return result('transient', entry.attempts);
+          case 'auth': {
+            await flush();
+            await store.write((tx) =>
+              markAttempt(tx, entry, { status: 401, code: 'unauthorized' }, deps.now()),
+            );
+            if (authRounds >= maxAuthRounds) return result('signIn');
+            const outcome = await deps.auth.refresh();
+            if (outcome === 'failed') return result('signIn');
+            if (outcome === 'unavailable') return result('transient', entry.attempts);
+            authRounds++;
+            queue[0] = entry;
             goOn = false;
             break;
           }
-          await store.write((tx) => markRejected(tx, entry, { status: 406, code: 'numberCollision' }));
-          rejectedCount++;
-          queue.shift();
-          after = entry.mutationId;
-          goOn = false;
-          break;
+          case 'collision': {
+            await flush();
+            const rewritten = await store.write((tx) =>
+              renumber(tx, entry, {
+                deviceId: entry.deviceId,
+                now: deps.now(),
+                ...(deps.counters ? { counters: deps.counters } : {}),
+              }),
+            );
+            if (rewritten) {
+              // This and later entries may carry the new number: read them again.
+              queue = [];
+              after = entry.mutationId - 1;
+              goOn = false;
+              break;
+            }
+            await store.write((tx) => markRejected(tx, entry, { status: 406, code: 'numberCollision' }));
+            rejectedCount++;
+            queue.shift();
+            after = entry.mutationId;
+            goOn = false;
+            break;
+          }
+          case 'rejected':
+            await flush();
+            await store.write((tx) => markRejected(tx, entry, verdict.rejection));
+            rejectedCount++;
+            queue.shift();
+            after = entry.mutationId;
+            break;
         }
-        case 'rejected':
-          await flush();
-          await store.write((tx) => markRejected(tx, entry, verdict.rejection));
-          rejectedCount++;
-          queue.shift();
-          after = entry.mutationId;
-          break;
       }
     }
+  };
+  try {
+    return await run();
+  } finally {
+    await marking.catch(() => undefined);
   }
 };

@@ -438,4 +438,63 @@ describe('push in batches (POST /api/sync/push)', () => {
     expect(await run(store, transport, undefined, 10)).toMatchObject({ stop: 'empty', accepted: 3 });
     expect(sent).toHaveLength(4);
   });
+
+  /** 20 working copies of 3 entries (more than one group of accepted answers is recorded at a time). */
+  const manyEntries = async () => {
+    const store = await seededStore();
+    await queueAll(
+      store,
+      Array.from({ length: 20 }, (_, i) => releaseIntents(`d${i + 1}`))
+        .flatMap(([create, line]) => [create, line, line])
+        .filter((intent): intent is Intent => intent !== undefined)
+        .map((intent, i) =>
+          intent.kind === 'line.add' ? { ...intent, line: { ...intent.line, id: `line-${i}` } } : intent,
+        ),
+    );
+    return store;
+  };
+
+  it('records accepted answers while the next batch is out, and ends with every write done', async () => {
+    const store = await manyEntries();
+    const events: string[] = [];
+    const write = store.write.bind(store);
+    store.write = async (work) => {
+      events.push('write');
+      // A slow device: the write takes longer than the next request.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const result = await write(work);
+      events.push('written');
+      return result;
+    };
+    const { transport } = batching(() => ok);
+    const send = transport.send.bind(transport);
+    transport.send = (request) => {
+      events.push('send');
+      return send(request);
+    };
+    expect(await run(store, transport, undefined, 30)).toMatchObject({ stop: 'empty', accepted: 60 });
+    // The second batch went out while the first group of answers was being written.
+    expect(events.slice(0, 3)).toEqual(['send', 'write', 'send']);
+    expect(events.at(-1)).toBe('written');
+    expect(statuses(store).every(([, status]) => status === 'accepted')).toBe(true);
+  });
+
+  it('a record of accepted answers that fails ends the drain; the entries stay pending and go again', async () => {
+    const store = await manyEntries();
+    const write = store.write.bind(store);
+    let failures = 1;
+    store.write = async (work) => {
+      if (failures-- > 0) throw new Error('disk full');
+      return write(work);
+    };
+    const first = batching(() => ok);
+    await expect(run(store, first.transport, undefined, 30)).rejects.toThrow('disk full');
+    const pending = statuses(store).filter(([, status]) => status === 'pending');
+    expect(pending.length).toBeGreaterThanOrEqual(25);
+    // The server answers a repeat with its stored outcome: the next drain records them.
+    const again = batching(() => ok);
+    expect(await run(store, again.transport, undefined, 30)).toMatchObject({ stop: 'empty' });
+    expect(again.calls.map((r) => r.headers['x-mutation-id'])[0]).toBe(String(pending[0]?.[0]));
+    expect(statuses(store).every(([, status]) => status === 'accepted')).toBe(true);
+  });
 });
