@@ -280,14 +280,21 @@ export class RuleRowMemory {
   async load(ctx: AppContext, db: Executor, accountId: string, wanted: WantedRules): Promise<RuleRows> {
     if (!wantedKinds.some((kind) => wanted[kind]?.some((v) => !this.asked[kind].has(v)))) return this.rows;
     const ahead = this.ahead();
-    const ask = { productIds: [] as string[], locationIds: [] as string[], containers: [] as string[] };
+    const ask = {
+      productIds: new Set<string>(),
+      locationIds: new Set<string>(),
+      containers: new Set<string>(),
+    };
     for (const kind of wantedKinds)
       for (const v of [...(wanted[kind] ?? []), ...(ahead[kind] ?? [])])
-        if (!this.asked[kind].has(v)) {
-          this.asked[kind].add(v);
-          ask[kind].push(v);
-        }
-    const read = await loadRuleRows(ctx, db, accountId, ask);
+        if (!this.asked[kind].has(v)) ask[kind].add(v);
+    const read = await loadRuleRows(ctx, db, accountId, {
+      productIds: [...ask.productIds],
+      locationIds: [...ask.locationIds],
+      containers: [...ask.containers],
+    });
+    // Asked only once read: what is absent from the rows then is absent.
+    for (const kind of wantedKinds) for (const v of ask[kind]) this.asked[kind].add(v);
     for (const [id, p] of read.products) this.rows.products.set(id, p);
     for (const [id, l] of read.locations) this.rows.locations.set(id, l);
     for (const [c, l] of read.containerLocations) this.rows.containerLocations.set(c, l);
