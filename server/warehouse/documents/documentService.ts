@@ -586,10 +586,8 @@ export class DocumentService {
     await this.docService.log(tx, scope, 'create', id, undefined, row);
     this.emit(tx, scope, 'wmsDocument', id, 'create');
     // New in this transaction, so as good as locked: the group's next line of it needs no lock of its own.
-    if (memory && !reserving && !confirm) {
-      memory.documents.set(id, { row, config, own: new Map(), lines: positionRows.map(lineDraftOf) });
-      memory.settle();
-    }
+    if (memory && !reserving && !confirm)
+      memory.remember(id, { row, config, own: new Map(), lines: positionRows.map(lineDraftOf) });
     if (confirm)
       return this.confirmLocked(tx, scope, row, config, {
         positions: positionRows,
@@ -824,10 +822,7 @@ export class DocumentService {
     if (reserving) await this.reserve(tx, scope, id, draft, drafts, products);
     this.emit(tx, scope, 'wmsDocument', id, 'update');
     // Not when reserving: its reservations were made again by statements of their own, and the memory goes.
-    if (memory && !reserving) {
-      memory.documents.set(id, { row: updated, config, own, lines: write.lines(result) });
-      memory.settle();
-    }
+    if (memory && !reserving) memory.remember(id, { row: updated, config, own, lines: write.lines(result) });
     return result;
   }
 

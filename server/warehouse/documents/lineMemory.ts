@@ -53,6 +53,12 @@ export class LineMemory implements ValidationMemory {
   settle(): void {
     this.at = this.group.statements;
   }
+
+  /** A document as the caller's statements, just run, left it: kept, and the memory holds from here. */
+  remember(id: string, document: LockedDocument): void {
+    this.documents.set(id, document);
+    this.settle();
+  }
 }
 
 const memories = new WeakMap<PushGroup, LineMemory>();

@@ -280,19 +280,14 @@ export class RuleRowMemory {
   async load(ctx: AppContext, db: Executor, accountId: string, wanted: WantedRules): Promise<RuleRows> {
     if (!wantedKinds.some((kind) => wanted[kind]?.some((v) => !this.asked[kind].has(v)))) return this.rows;
     const ahead = this.ahead();
+    const unasked = (kind: (typeof wantedKinds)[number]) =>
+      [...(wanted[kind] ?? []), ...(ahead[kind] ?? [])].filter((v) => !this.asked[kind].has(v));
     const ask = {
-      productIds: new Set<string>(),
-      locationIds: new Set<string>(),
-      containers: new Set<string>(),
+      productIds: unasked('productIds'),
+      locationIds: unasked('locationIds'),
+      containers: unasked('containers'),
     };
-    for (const kind of wantedKinds)
-      for (const v of [...(wanted[kind] ?? []), ...(ahead[kind] ?? [])])
-        if (!this.asked[kind].has(v)) ask[kind].add(v);
-    const read = await loadRuleRows(ctx, db, accountId, {
-      productIds: [...ask.productIds],
-      locationIds: [...ask.locationIds],
-      containers: [...ask.containers],
-    });
+    const read = await loadRuleRows(ctx, db, accountId, ask);
     // Asked only once read: what is absent from the rows then is absent.
     for (const kind of wantedKinds) for (const v of ask[kind]) this.asked[kind].add(v);
     for (const [id, p] of read.products) this.rows.products.set(id, p);
