@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../domain/errors';
+import { changesLimits } from '../../../domain/sync/wire';
+import { maxScanned } from '../../../server/sync/changeFeed';
 import { compareCursors, encodeCursor, parseCursor, startCursor } from '../../../server/sync/cursor';
 import {
   anAccount,
@@ -175,6 +177,14 @@ describe('initial sync', () => {
         .sort(),
     );
     expect([third.hasMore, third.remaining, horizonOf(third.cursor)]).toEqual([false, 0, undefined]);
+  });
+
+  it('a page reads on through at most 20 × limit log rows, and up to 100,000 at the largest pages', () => {
+    expect(maxScanned(2)).toBe(40);
+    expect(maxScanned(1000)).toBe(20_000);
+    // An initial sync asks for the maximum: tens of thousands of rows of finished documents in one read.
+    expect(maxScanned(changesLimits.max)).toBe(100_000);
+    expect(maxScanned(200_000)).toBe(200_000);
   });
 
   it('an incremental pull after the initial sync still ships tombstones', async () => {
