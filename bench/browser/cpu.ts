@@ -117,3 +117,29 @@ export const chromiumChild = (): number | undefined =>
   existsSync('/proc')
     ? processes().find((p) => p.ppid === process.pid && p.cmdline.includes('chromium'))?.pid
     : undefined;
+
+/**
+ * Waits until the machine is quiet: under `busyShare` of all cores over a `windowMs` window, at most `maxMs`.
+ * Chromium compacts IndexedDB's storage in the background after large writes (the initial sync, the raw
+ * bulkPut and its deleted database), and a figure measured meanwhile measures that too. Returns the time waited
+ * and what worked meanwhile (undefined where /proc is not there).
+ */
+export const settle = async (
+  probe: () => CpuSnapshot | undefined,
+  opts: { busyShare?: number; windowMs?: number; maxMs?: number } = {},
+): Promise<{ ms: number; quiet: boolean; cpu: string | undefined } | undefined> => {
+  const { busyShare = 0.15, windowMs = 1000, maxMs = 30_000 } = opts;
+  const first = probe();
+  if (!first) return undefined;
+  const cores = cpus().length;
+  let from = first;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const now = probe();
+    if (!now) return undefined;
+    const busy = (now.machineBusy - from.machineBusy) / (((now.at - from.at) / 1000) * cores);
+    const ms = now.at - first.at;
+    if (busy < busyShare || ms >= maxMs) return { ms, quiet: busy < busyShare, cpu: cpuBetween(first, now) };
+    from = now;
+  }
+};

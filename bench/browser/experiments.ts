@@ -73,68 +73,50 @@ export const outboxCountCost = async (
   return { pending: counts.pending, current, indexed: performance.now() - started };
 };
 
-export interface PipelinedPull {
+export interface PrefetchedPull {
   readonly ms: number;
   readonly received: number;
-  readonly applied: number;
   readonly send: Spent;
   readonly write: Spent;
 }
 
 /**
- * sync/pull.ts pullAll with two changes: the next page is requested as soon as a page arrived (its cursor is
- * known), so the server's work and the transfer overlap the apply; and, when `skipTombstones`, a first pull
- * (no cursor yet) leaves out deletes — nothing is there to delete (what a feed without tombstones for `since`
- * = nothing would give). Pages are applied with the real applyChangesPage and the pull ends with finishPull.
+ * The feed read to its end first, then every page applied with the real applyChangesPage (and finishPull):
+ * the apply alone, with no feed request, JSON parse or server work beside it — what the initial sync would
+ * take if the feed cost nothing, next to the raw bulkPut.
  */
-export const pipelinedPull = async (
+export const prefetchedPull = async (
   store: SyncStore,
   transport: SyncTransport,
   deviceId: string,
-  opts: { limit: number; skipTombstones: boolean },
-): Promise<PipelinedPull> => {
-  const started = performance.now();
-  let sendMs = 0;
-  let writeMs = 0;
-  let pages = 0;
-  let received = 0;
-  let applied = 0;
-  const fetchPage = async (cursor: string | null) => {
-    const t0 = performance.now();
+  limit: number,
+): Promise<PrefetchedPull> => {
+  let started = performance.now();
+  const pages: NonNullable<ReturnType<typeof parsePage>>[] = [];
+  let cursor = (await store.read((tx) => tx.meta())).cursor;
+  for (;;) {
     const response = await transport.send({
       method: 'GET',
       path: '/api/sync/changes',
-      query: { ...(cursor ? { since: cursor } : {}), limit: String(opts.limit) },
+      query: { ...(cursor ? { since: cursor } : {}), limit: String(limit) },
       headers: { [syncHeaders.deviceId]: deviceId },
     });
-    sendMs += performance.now() - t0;
     const page = response.status === 200 ? parsePage(response.body) : null;
     if (!page) throw new Error(`feed answered ${response.status}`);
-    return page;
-  };
-  const first = (await store.read((tx) => tx.meta())).cursor;
-  let next = fetchPage(first);
-  for (;;) {
-    const page = await next;
-    pages++;
-    received += page.changes.length;
-    if (page.hasMore) next = fetchPage(page.cursor);
-    const changes =
-      opts.skipTombstones && first === null ? page.changes.filter((c) => c.op === 'upsert') : page.changes;
-    applied += changes.length;
-    const t0 = performance.now();
-    await store.write((tx) => applyChangesPage(tx, changes, page.cursor));
-    writeMs += performance.now() - t0;
-    if (!page.hasMore) {
-      await store.write((tx) => finishPull(tx, page.lastMutationId, new Date().toISOString()));
-      break;
-    }
+    pages.push(page);
+    cursor = page.cursor;
+    if (!page.hasMore) break;
   }
+  const sendMs = performance.now() - started;
+  started = performance.now();
+  for (const page of pages) await store.write((tx) => applyChangesPage(tx, page.changes, page.cursor));
+  const last = pages[pages.length - 1];
+  if (last) await store.write((tx) => finishPull(tx, last.lastMutationId, new Date().toISOString()));
+  const writeMs = performance.now() - started;
   return {
-    ms: performance.now() - started,
-    received,
-    applied,
-    send: { ms: sendMs, count: pages },
-    write: { ms: writeMs, count: pages },
+    ms: sendMs + writeMs,
+    received: pages.reduce((n, p) => n + p.changes.length, 0),
+    send: { ms: sendMs, count: pages.length },
+    write: { ms: writeMs, count: pages.length + 1 },
   };
 };

@@ -75,9 +75,13 @@ export class TxMeter {
       get: (target, name, receiver) => {
         const value: unknown = Reflect.get(target, name, receiver);
         if (typeof value !== 'function' || typeof name !== 'string') return value;
-        // where() is told apart by table and index: which lookup it is matters.
+        // where() is told apart by table and index, get() and all() by table: which lookup it is matters.
         const label =
-          name === 'where' ? (args: unknown[]) => `where ${String(args[0])}.${String(args[1])}` : () => name;
+          name === 'where'
+            ? (args: unknown[]) => `where ${String(args[0])}.${String(args[1])}`
+            : name === 'get' || name === 'all'
+              ? (args: unknown[]) => `${name} ${String(args[0])}`
+              : () => name;
         return async (...args: unknown[]) => {
           const key = label(args);
           const started = performance.now();

@@ -11,7 +11,7 @@ import type { RowReader, SyncAuth, SyncStore, SyncTransport } from '../../sync/p
 import { drain } from '../../sync/push';
 import { SyncEngine } from '../../sync/syncEngine';
 import type { OutboxEntry, StockRecord } from '../../sync/types';
-import { outboxCountCost, pipelinedPull } from './experiments';
+import { outboxCountCost, prefetchedPull } from './experiments';
 import { countsOf, Meter, meteredStore, meteredTransport, TxMeter } from './meter';
 import { lookupProduct } from './productLookup';
 import type {
@@ -52,8 +52,16 @@ interface Session {
 interface FeedState {
   received: number;
   tombstones: number;
-  pages: { entities: Record<string, number>; sendMs: number; writeMs: number | null }[];
+  pages: {
+    entities: Record<string, number>;
+    sendMs: number;
+    writeMs: number | null;
+    arrivedAt: number;
+    writtenAt: number;
+  }[];
   otherWrites: number[];
+  /** performance.now() when the sync began. */
+  startedAt: number;
 }
 
 let session: Session | null = null;
@@ -75,7 +83,7 @@ const setup = async (
   const sends = new Meter();
   const writes = new Meter();
   const statuses = new Map<number, number>();
-  const feed: FeedState = { received: 0, tombstones: 0, pages: [], otherWrites: [] };
+  const feed: FeedState = { received: 0, tombstones: 0, pages: [], otherWrites: [], startedAt: 0 };
   const plainTransport = httpTransport({ token: () => input.token, sameUser: () => true });
   const transport = meteredTransport(plainTransport, sends, statuses, (response, ms) => {
     const body = response.body as { changes?: unknown } | undefined;
@@ -87,14 +95,17 @@ const setup = async (
     }
     feed.received += body.changes.length;
     feed.tombstones += entities.delete ?? 0;
-    feed.pages.push({ entities, sendMs: ms, writeMs: null });
+    const at = performance.now() - feed.startedAt;
+    feed.pages.push({ entities, sendMs: ms, writeMs: null, arrivedAt: at, writtenAt: at });
   });
   // Pages are written in the order they came (the pull asks for the next one while it writes one): a write
   // is the oldest unwritten page's; with none waiting (finishPull, enqueue, outbox) it is counted apart.
   const metered = meteredStore(store, writes, (ms) => {
     const waiting = feed.pages.find((p) => p.writeMs === null);
-    if (waiting) waiting.writeMs = ms;
-    else feed.otherWrites.push(ms);
+    if (waiting) {
+      waiting.writeMs = ms;
+      waiting.writtenAt = performance.now() - feed.startedAt;
+    } else feed.otherWrites.push(ms);
   });
   const locks =
     typeof navigator !== 'undefined' && 'locks' in navigator
@@ -166,6 +177,7 @@ const initialSync = async (): Promise<SyncResult> => {
   s.feed.pages = [];
   s.feed.otherWrites = [];
   const started = performance.now();
+  s.feed.startedAt = started;
   await s.engine.syncNow();
   const ms = performance.now() - started;
   const status = s.engine.status.value;
@@ -180,7 +192,7 @@ const initialSync = async (): Promise<SyncResult> => {
     totalRows: Object.values(rows).reduce((a, b) => a + b, 0),
     send: s.sends.spent(),
     write: s.writes.spent(),
-    pages: s.feed.pages.map((p) => ({ entities: p.entities, sendMs: p.sendMs, writeMs: p.writeMs ?? 0 })),
+    pages: s.feed.pages.map((p) => ({ ...p, writeMs: p.writeMs ?? 0 })),
     otherWrites: s.feed.otherWrites,
   };
 };
@@ -462,13 +474,13 @@ const drainAll = async (): Promise<DrainOutcome> => {
 };
 
 /** A second initial sync into an empty replica with the proposed pull (experiments.ts), then that replica is deleted. */
-const experimentSync = async (skipTombstones: boolean, limit: number): Promise<SyncExperiment> => {
+const experimentSync = async (limit: number): Promise<SyncExperiment> => {
   const s = current();
   const db = new ReplicaDb(`aisle-bench-experiment-${newId()}`);
   await db.open();
   const store = new DexieSyncStore(db);
   try {
-    const pulled = await pipelinedPull(store, s.plainTransport, s.deviceId, { limit, skipTombstones });
+    const pulled = await prefetchedPull(store, s.plainTransport, s.deviceId, limit);
     const rows = Object.values(await countRows(db)).reduce((a, b) => a + b, 0);
     return { ...pulled, rows };
   } finally {

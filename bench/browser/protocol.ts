@@ -24,6 +24,9 @@ export interface FeedPage {
   readonly sendMs: number;
   /** Its store transaction (applyChangesPage). */
   readonly writeMs: number;
+  /** When it arrived and when its write ended, in ms since the sync began. */
+  readonly arrivedAt: number;
+  readonly writtenAt: number;
 }
 
 export interface SyncResult {
@@ -78,7 +81,6 @@ export type ScanVariant = 'measured' | 'metered' | 'parallelWhere' | 'parallelWh
 export interface SyncExperiment {
   readonly ms: number;
   readonly received: number;
-  readonly applied: number;
   readonly rows: number;
   readonly send: Spent;
   readonly write: Spent;
@@ -144,7 +146,7 @@ export interface BenchApi {
   plainLoop(input: PlainLoopInput): Promise<PlainLoopResult>;
   drain(): Promise<DrainOutcome>;
   /** experiments.ts pipelinedPull into a fresh replica (deleted afterwards). */
-  experimentSync(skipTombstones: boolean, limit: number): Promise<SyncExperiment>;
+  experimentSync(limit: number): Promise<SyncExperiment>;
   /** outboxCounts now, next to one indexed count request. */
   outboxCounts(): Promise<{ pending: number; current: number; indexed: number }>;
   /** Stops the engine's live query (experiments: what scans cost without it). */

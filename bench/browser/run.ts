@@ -3,6 +3,7 @@
 //   1. initial sync of 100k stock rows + 20k products + 10k bins, next to a raw Dexie bulkPut of the same rows;
 //   2. scan → confirmed line latency with 4× CPU throttling;
 //   3. draining 1,000 queued mutations, next to a plain sequential fetch loop of the same calls.
+// Before each measured part the page's garbage is collected and the machine is let go quiet (quietly()).
 // PostgreSQL (DATABASE_URL) unless BENCH_ONLY=pglite or there is none. BENCH_SCANS, BENCH_PAGE_LIMIT,
 // BENCH_BROWSER (which of scan,drain), BENCH_PROFILE=1 (CPU profile of a scan miss) tune it.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,13 +13,14 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { changesLimits } from '../../domain/sync/wire';
 import { buildApp } from '../../server/app';
 import { signAccessToken } from '../../server/auth/accessToken';
 import { claimsOf } from '../../server/auth/claimsOf';
 import type { Row } from '../../server/resources/rows';
 import { postgresAdminUrl } from '../support/benchDatabases';
 import { writeBenchPage } from './bundle';
-import { type CpuSnapshot, chromiumChild, cpuBetween, cpuSnapshot } from './cpu';
+import { type CpuSnapshot, chromiumChild, cpuBetween, cpuSnapshot, settle } from './cpu';
 import type { BenchApi, FeedPage, ScanResult, ScanSample, ScanVariant } from './protocol';
 import { judge, latencyOf, ms, perSecond, rate, seconds, share, targets, type Verdicts } from './report';
 import { pickSamples } from './samples';
@@ -49,6 +51,26 @@ const parts = new Set((process.env.BENCH_BROWSER ?? 'scan,drain').split(','));
 const pageLimit = process.env.BENCH_PAGE_LIMIT ? Number(process.env.BENCH_PAGE_LIMIT) : undefined;
 
 const log = (line: string) => console.log(line);
+
+/**
+ * Before a measured part: the page's garbage is collected (the parts before leave hundreds of MB: the raw
+ * comparison alone reads all 130k rows back), so a major GC of it — 0.3–0.5 s at 4× throttling — does not land
+ * in the next part's figures; then the machine is let go quiet (./cpu.ts settle). Says how long that took.
+ */
+const quietly = async (page: Page, before: string): Promise<void> => {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+  } finally {
+    await cdp.detach();
+  }
+  const waited = await settle(probe);
+  if (!waited) return;
+  log(
+    `  garbage collected, ${waited.quiet ? 'quiet' : 'still busy'} after ${seconds(waited.ms)} before ${before}` +
+      (waited.cpu && waited.ms >= 1500 ? ` (${waited.cpu})` : ''),
+  );
+};
 
 /** CPU by process group now (set once Chromium runs). */
 let probe: () => CpuSnapshot | undefined = () => undefined;
@@ -122,6 +144,23 @@ const pageSummary = (pages: readonly FeedPage[]): string[] => {
   );
 };
 
+/**
+ * How long the apply waited for the feed: before the first page, and whenever a page arrived after the one
+ * before it was written (pages are applied one after the other, as they came).
+ */
+const feedWaits = (pages: readonly FeedPage[]): string => {
+  let waited = 0;
+  let free = 0;
+  const gaps: string[] = [];
+  for (const [i, p] of pages.entries()) {
+    const wait = Math.max(0, p.arrivedAt - free);
+    waited += wait;
+    if (wait >= 20) gaps.push(`#${i + 1} ${ms(wait)}`);
+    free = Math.max(free, p.arrivedAt) + p.writeMs;
+  }
+  return `the apply waited for the feed ${seconds(waited)} in all (${gaps.join(', ') || 'no page 20 ms or more'})`;
+};
+
 /** Runs `work` with the page's JS CPU-profiled (CDP Profiler), unthrottled. */
 const profiled = async <T>(
   page: Page,
@@ -148,6 +187,8 @@ const benchSync = async (page: Page, data: ServerData, v: Verdicts): Promise<voi
   const sync = run.value;
   const cpuSync = probe();
   const expected = await expectedRows(data);
+  await quietly(page, 'the raw bulkPut');
+  const cpuRawFrom = probe();
   for (const [table, n] of Object.entries(expected))
     if (sync.rows[table] !== n)
       throw new Error(`initial sync: ${table} has ${sync.rows[table]} rows, the server ${n}`);
@@ -168,6 +209,7 @@ const benchSync = async (page: Page, data: ServerData, v: Verdicts): Promise<voi
       `(the next page is asked for while one is applied: the two overlap)`,
   );
   for (const line of pageSummary(sync.pages)) log(line);
+  log(`    ${feedWaits(sync.pages)}`);
   const syncCpu = cpuBetween(cpuFrom, cpuSync);
   if (syncCpu) log(`    ${syncCpu}`);
   if (sync.otherWrites.length)
@@ -180,18 +222,20 @@ const benchSync = async (page: Page, data: ServerData, v: Verdicts): Promise<voi
     `  raw Dexie bulkPut of the same ${raw.rows.toLocaleString('en')} rows (one transaction, one bulkPut per table): ` +
       `${seconds(raw.ms)} = ${rate(raw.rows, raw.ms, 'rows')} (reading them back first: ${seconds(raw.readMs)})`,
   );
-  const rawCpu = cpuBetween(cpuSync, cpuRaw);
+  const rawCpu = cpuBetween(cpuRawFrom, cpuRaw);
   if (rawCpu) log(`    reading back + bulkPut ${rawCpu}`);
-  if (experiments)
-    for (const skipTombstones of [false, true]) {
-      const e = await call(page, 'experimentSync', skipTombstones, 1000);
-      log(
-        `  experiment: pipelined pull${skipTombstones ? ' without tombstones on a first pull' : ''}: ` +
-          `${e.rows.toLocaleString('en')} rows in ${seconds(e.ms)} = ${rate(e.rows, e.ms, 'rows')} ` +
-          `(${(e.ms / raw.ms).toFixed(2)}× raw); applied ${e.applied.toLocaleString('en')} of ` +
-          `${e.received.toLocaleString('en')} changes; feed ${seconds(e.send.ms)}, apply ${seconds(e.write.ms)} (overlapping)`,
-      );
-    }
+  if (experiments) {
+    await quietly(page, 'the experiment');
+    const cpuBefore = probe();
+    const e = await call(page, 'experimentSync', pageLimit ?? changesLimits.max);
+    const cpuAfter = cpuBetween(cpuBefore, probe());
+    log(
+      `  experiment: the feed read to its end first (${seconds(e.send.ms)}), then applied: ` +
+        `${e.rows.toLocaleString('en')} rows in ${seconds(e.write.ms)} = ${rate(e.rows, e.write.ms, 'rows')} ` +
+        `(${(e.write.ms / raw.ms).toFixed(2)}× raw)`,
+    );
+    if (cpuAfter) log(`    feed + apply ${cpuAfter}`);
+  }
   const ratio = sync.ms / raw.ms;
   judge(
     v,
@@ -297,10 +341,12 @@ const benchScan = async (
     })
     .join(', ');
   const tenth = Math.max(1, Math.floor(n / 10));
-  const first = latencyOf(result.latencies.slice(0, tenth));
-  const last = latencyOf(result.latencies.slice(-tenth));
+  const tenths = Array.from({ length: 10 }, (_, i) =>
+    latencyOf(result.latencies.slice(i * tenth, (i + 1) * tenth)),
+  );
+  log(`    by code: ${byForm}`);
   log(
-    `    by code: ${byForm}; first ${tenth} scans mean ${ms(first.mean)}, last ${tenth} mean ${ms(last.mean)}`,
+    `    mean / p95 of each ${tenth} scans in turn: ${tenths.map((l) => `${l.mean.toFixed(0)}/${l.p95.toFixed(0)}`).join(' ')} ms`,
   );
   log(
     `    mean per scan: find product ${ms(result.find.ms / n)}, stock at the location ${ms(result.source.ms / n)}, ` +
@@ -465,6 +511,7 @@ const main = async (): Promise<void> => {
     });
 
     // The initial sync always runs: the other two work on its replica.
+    await quietly(page, 'the initial sync');
     await benchSync(page, data, v);
     let from = 0;
     const take = (n: number) => {
@@ -481,9 +528,13 @@ const main = async (): Promise<void> => {
         parallelWhereMetered: take(experimentScans),
         quiet: take(experimentScans),
       };
+      await quietly(page, 'the scans');
       await benchScan(page, measured, diagnosis, forExperiments, v);
     }
-    if (parts.has('drain')) await benchDrain(page, samples.slice(from), v);
+    if (parts.has('drain')) {
+      await quietly(page, 'the drain');
+      await benchDrain(page, samples.slice(from), v);
+    }
     for (const line of v.lines) log(line);
     log(
       v.misses.length

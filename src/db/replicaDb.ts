@@ -9,6 +9,10 @@ import type { OutboxEntry, Row, ShadowRecord, SyncMeta } from '../../sync/types'
  * the sync metadata. Only src/db/ touches Dexie.
  */
 
+// Dexie turns its debug mode on by itself on localhost (a console task and an async stack per request, a cost on
+// every replica call): a terminal served from localhost behaves like one served from the warehouse's host.
+Dexie.debug = false;
+
 export const replicaDbName = (clientAccountId: string, userId: string): string =>
   `aisle-${clientAccountId}-${userId}`;
 
