@@ -123,29 +123,31 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   const metaTable = source.table('meta') as Table<MetaRow, string>;
   const stampsTable = source.table('meta') as Table<StampsRow, string>;
 
+  // The cache. The stamps are asked for first thing, so they are known by the first read that could use them;
+  // a read before that goes to the database. Every request is placed when its call is made, in call order.
+  // The engine's transactions nearly all read the meta row too: it comes in the same request.
+  const cache = options.cache;
+  let known: Stamps | undefined;
+  const opening = cache ? metaTable.bulkGet([stampsKey, metaKey]) : undefined;
+  const stamps: Promise<Stamps> | undefined = opening?.then(([first]) => {
+    const row = first as StampsRow | undefined;
+    // A replica without stamps yet (new, or emptied by an upgrade) starts a new epoch.
+    known = row?.value ?? { epoch: newEpoch(), tables: {} };
+    if (!row) placed(stampsTable.put({ key: stampsKey, value: known }));
+    return known;
+  });
+
   // Inside a transaction every write of the meta row goes through here: read once, then known.
   const inTransaction = !(source instanceof Dexie);
   let metaSeen: SyncMeta | undefined;
   const readMeta = async (): Promise<SyncMeta> => {
     if (metaSeen) return metaSeen;
-    const value: SyncMeta = { ...emptyMeta, ...(await metaTable.get(metaKey))?.value };
+    const row = opening ? (await opening)[1] : await metaTable.get(metaKey);
+    const value: SyncMeta = { ...emptyMeta, ...row?.value };
     // A setMeta that ran meanwhile wins over what this read found.
     if (inTransaction) metaSeen ??= value;
     return metaSeen ?? value;
   };
-
-  // The cache. The stamps are asked for first thing, so they are known by the first read that could use them;
-  // a read before that goes to the database. Every request is placed when its call is made, in call order.
-  const cache = options.cache;
-  let known: Stamps | undefined;
-  const stamps: Promise<Stamps> | undefined = cache
-    ? stampsTable.get(stampsKey).then((row) => {
-        // A replica without stamps yet (new, or emptied by an upgrade) starts a new epoch.
-        known = row?.value ?? { epoch: newEpoch(), tables: {} };
-        if (!row) placed(stampsTable.put({ key: stampsKey, value: known }));
-        return known;
-      })
-    : undefined;
   /** Cached tables this transaction changed: read from the database from then on, stamped at the end. */
   const changed = new Set<string>();
   const cacheOf = (entity: string): TableCache | null =>
@@ -248,10 +250,8 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       return [...pending, ...accepted].sort((a, b) => a.mutationId - b.mutationId);
     },
     outboxAll: () => outboxTable.toArray(),
-    outboxRejected: () =>
-      byStatus('rejected')
-        .filter((e) => !e.resolvedAt)
-        .toArray(),
+    // One getAll of the range, filtered here: a Dexie filter() walks the range with a cursor instead.
+    outboxRejected: async () => (await byStatus('rejected').toArray()).filter((e) => !e.resolvedAt),
     outboxPending: (userId, after, limit) =>
       byUser('pending', userId, after + 1)
         .limit(limit)

@@ -114,3 +114,27 @@ describe('rows kept in memory between write transactions', () => {
     store.close();
   });
 });
+
+describe('the meta row of a write transaction', () => {
+  it('comes with the stamps: what committed before, then this transaction’s own setMeta', async () => {
+    const { name, store } = await seeded();
+    const otherTab = await openStore(name);
+    await otherTab.write((tx) => tx.setMeta({ cursor: 'from-the-other-tab', deviceSeq: 4 }));
+    const seen = await store.write(async (tx) => {
+      const before = await tx.meta();
+      await tx.setMeta({ deviceSeq: before.deviceSeq + 1 });
+      return { before, after: await tx.meta() };
+    });
+    expect([seen.before.cursor, seen.before.deviceSeq]).toEqual(['from-the-other-tab', 4]);
+    expect([seen.after.cursor, seen.after.deviceSeq]).toEqual(['from-the-other-tab', 5]);
+    // A setMeta before any read keeps the rest of the row as stored.
+    await store.write((tx) => tx.setMeta({ lastSyncAt: '2026-11-23T08:00:00.000Z' }));
+    expect(await otherTab.read((tx) => tx.meta())).toMatchObject({
+      cursor: 'from-the-other-tab',
+      deviceSeq: 5,
+      lastSyncAt: '2026-11-23T08:00:00.000Z',
+    });
+    otherTab.close();
+    store.close();
+  });
+});
