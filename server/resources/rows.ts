@@ -4,6 +4,17 @@ export type Row = Record<string, unknown>;
 
 const iso = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : v);
 
+/** Visible field names per definition: a list or a feed page shapes thousands of rows of one definition. */
+const visibleNames = new WeakMap<ResourceDefinition, readonly string[]>();
+const visibleNamesOf = (def: ResourceDefinition): readonly string[] => {
+  let names = visibleNames.get(def);
+  if (!names) {
+    names = visibleFields(def).map(([name]) => name);
+    visibleNames.set(def, names);
+  }
+  return names;
+};
+
 /** The API shape of a row: system fields plus visible fields, dates as ISO strings. */
 export const toApiRow = (def: ResourceDefinition, row: Row): Row => {
   const out: Row = {
@@ -13,7 +24,7 @@ export const toApiRow = (def: ResourceDefinition, row: Row): Row => {
     updatedAt: iso(row.updatedAt),
     version: row.version,
   };
-  for (const [name] of visibleFields(def)) out[name] = iso(row[name] ?? null);
+  for (const name of visibleNamesOf(def)) out[name] = iso(row[name] ?? null);
   return out;
 };
 
