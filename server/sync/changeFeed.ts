@@ -24,8 +24,12 @@ interface LogRow {
   /** A SyncEntity, unless an older build reads a log a newer one wrote (then the row is passed over). */
   readonly entity: string;
   readonly id: string;
-  readonly cursor: FeedCursor;
+  /** Its (xid, seq) as the database wrote them: made cursors of (cursorOf) only where one is needed. */
+  readonly xid: string;
+  readonly seq: string;
 }
+
+const cursorOf = (r: LogRow): FeedCursor => ({ xid: BigInt(r.xid), seq: BigInt(r.seq) });
 
 /**
  * The watermark of this read: the oldest transaction still running when its snapshot was taken (every row below
@@ -91,7 +95,8 @@ const readLog = async (
   return rows.map((r) => ({
     entity: String(r.entity),
     id: String(r.id),
-    cursor: { xid: BigInt(String(r.at_xid)), seq: BigInt(String(r.at_seq)) },
+    xid: String(r.at_xid),
+    seq: String(r.at_seq),
   }));
 };
 
@@ -148,7 +153,7 @@ const materialize = async (
     if (!isSyncEntity(r.entity)) return null;
     const data = current.get(r.entity)?.get(r.id);
     if (data) return { op: 'upsert', entity: r.entity, id: r.id, data };
-    return horizon === undefined || r.cursor.xid >= horizon
+    return horizon === undefined || BigInt(r.xid) >= horizon
       ? { op: 'delete', entity: r.entity, id: r.id }
       : null;
   });
@@ -200,8 +205,8 @@ const readPage = async (
     }
     const lastTaken = batch[taken - 1];
     if (lastTaken) {
-      last = lastTaken.cursor;
-      after = lastTaken.cursor;
+      last = cursorOf(lastTaken);
+      after = last;
     }
     scanned += taken;
     const more = taken < log.length;

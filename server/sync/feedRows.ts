@@ -1,8 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import type { SyncEntity } from '../../domain/sync/wire';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rawRows';
 import type { ResourceTable } from '../db/resourceTables';
 import { type Row, toApiRow } from '../resources/rows';
 import { loadLogisticsConfig } from '../warehouse/stock/ruleInputs';
@@ -12,7 +13,8 @@ import { type FeedScope, floorOrderStatuses } from './feedScope';
 export type InScope = Map<string, Row>;
 
 const floor = new Set<string>(floorOrderStatuses);
-const iso = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : v);
+/** A timestamptz as Date.prototype.toISOString() writes it (PostgreSQL's MS truncates, as a Date does). */
+const isoText = (c: AnyColumn): SQL => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** One array parameter (`{a,b}`) instead of one parameter per id: pages hold up to 5000 ids. */
 const uuidArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;
 
@@ -109,34 +111,47 @@ export class FeedRows {
     return out;
   }
 
+  /**
+   * Stock rows in the feed's shape, read without the ORM's row mapping: an initial sync reads 100k of them, and
+   * the database formats the timestamps as toISOString() would (UTC, milliseconds).
+   */
   private async stock(ids: readonly string[]): Promise<InScope> {
     const out: InScope = new Map();
     if (!ids.length) return out;
     const { stock } = this.ctx.schema.warehouseTables;
-    const conditions = [
-      eq(stock.clientAccountId, this.scope.clientAccountId),
-      sql`${stock.id} = any(${uuidArray(ids)}::uuid[])`,
-    ];
-    if (this.scope.contractorId !== null) conditions.push(eq(stock.contractorId, this.scope.contractorId));
-    const rows = await this.tx
-      .select()
-      .from(stock)
-      .where(and(...conditions));
-    for (const r of rows)
-      out.set(r.id, {
-        id: r.id,
+    const contractor =
+      this.scope.contractorId === null
+        ? sql`true`
+        : sql`${stock.contractorId} = ${this.scope.contractorId}::uuid`;
+    const rows = rowsOf(
+      await this.tx.execute(sql`
+        select ${stock.id} as id, ${stock.productId} as "productId", ${stock.locationId} as "locationId",
+          ${stock.container} as container, ${stock.serialNumber} as "serialNumber",
+          ${stock.prodDate}::text as "prodDate", ${stock.expDate}::text as "expDate",
+          ${stock.quantity}::text as quantity, ${stock.reserved}::text as reserved,
+          ${stock.contractorId} as "contractorId",
+          ${isoText(stock.firstReceiptAt)} as "firstReceiptAt", ${isoText(stock.updatedAt)} as "updatedAt"
+        from ${stock}
+        where ${stock.clientAccountId} = ${this.scope.clientAccountId}::uuid
+          and ${stock.id} = any(${uuidArray(ids)}::uuid[]) and ${contractor}`),
+    );
+    for (const r of rows) {
+      const id = String(r.id);
+      out.set(id, {
+        id,
         productId: r.productId,
         locationId: r.locationId,
         container: r.container,
         serialNumber: r.serialNumber,
         prodDate: r.prodDate,
         expDate: r.expDate,
-        quantity: r.quantity,
-        reserved: r.reserved,
+        quantity: Number(r.quantity),
+        reserved: Number(r.reserved),
         contractorId: r.contractorId,
-        firstReceiptAt: iso(r.firstReceiptAt),
-        updatedAt: iso(r.updatedAt),
+        firstReceiptAt: r.firstReceiptAt,
+        updatedAt: r.updatedAt,
       });
+    }
     return out;
   }
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logisticsConfigSchema } from '../../../domain/warehouse/logisticsConfig';
-import type { Row } from '../../../server/resources/rows';
 import { rowsOf } from '../../../server/db/rawRows';
+import type { Row } from '../../../server/resources/rows';
 import {
   aDocument,
   anAccount,
@@ -208,6 +208,51 @@ describe('stock', () => {
       { op: 'delete', entity: 'stock', id: stock.id },
     ]);
     await expectAcknowledged(admin, third.cursor);
+  });
+});
+
+describe('stock, every field set', () => {
+  it('comes as the API reads it: dates as days, quantities as numbers, timestamps as toISOString writes them', async () => {
+    const { acc, admin, start } = await fresh();
+    const product = await anOrderProduct(t.ctx, acc);
+    const location = await anOrderLocation(t.ctx, acc);
+    const { stock } = t.ctx.schema.warehouseTables;
+    const fields = {
+      container: 'PAL-7',
+      serialNumber: 'SN-1',
+      prodDate: '2026-01-31',
+      expDate: '2027-12-01',
+      quantity: 1234567.125,
+      reserved: 0.000001,
+      contractorId: randomUUID(),
+    };
+    // Microseconds, as now() writes them: the feed keeps milliseconds, as a Date does.
+    const [row] = await t.ctx.db
+      .insert(stock)
+      .values({
+        clientAccountId: acc,
+        productId: String(product.id),
+        locationId: String(location.id),
+        ...fields,
+        firstReceiptAt: sql`'2026-03-15 08:00:00.123987+00'::timestamptz`,
+        updatedAt: sql`'2026-11-23 23:59:59.999999+02'::timestamptz`,
+      })
+      .returning();
+    if (!row) throw new Error('no stock row');
+    const pulled = await pullAll(t, admin, start);
+    expect(dataOf(pulled.changes, 'stock', row.id)).toEqual({
+      id: row.id,
+      productId: product.id,
+      locationId: location.id,
+      ...fields,
+      firstReceiptAt: '2026-03-15T08:00:00.123Z',
+      updatedAt: '2026-11-23T21:59:59.999Z',
+    });
+    // The same instants as the row read through the ORM.
+    expect(dataOf(pulled.changes, 'stock', row.id)).toMatchObject({
+      firstReceiptAt: row.firstReceiptAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    });
   });
 });
 
