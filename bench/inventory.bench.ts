@@ -15,16 +15,17 @@ import { generateLargeData } from '../server/demo/largeData';
 import type { Row } from '../server/resources/rows';
 import type { Scope } from '../server/resources/scope';
 import { InventoryQueries } from '../server/warehouse/stock/inventoryQueries';
+import { cpuSnapshot, settle } from './browser/cpu';
 import {
   type BenchDatabase,
   benchDataDir,
+  benchSelected,
   ensureDatabase,
   openPgliteBench,
   openPostgresBench,
   percentile,
   postgresAdminUrl,
   runs,
-  benchSelected,
   verdict,
 } from './support/benchDatabases';
 
@@ -226,6 +227,11 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
       claims: { ...claims, exp: Math.floor(Date.now() / 1000) + 3600 },
     };
     const n = samples(bench.kind);
+    // The benches before this one may leave work behind (PostgreSQL's autovacuum, Chromium's compaction), and a
+    // figure measured meanwhile measures that too (one full run had an API p50 at 2.3× raw SQL, 1.2× alone).
+    const quiet = await settle(() => cpuSnapshot(undefined, undefined));
+    if (quiet)
+      console.log(`  ${quiet.quiet ? 'quiet' : 'still busy'} after ${(quiet.ms / 1000).toFixed(1)} s`);
     console.log(
       `  ${n} requests per scenario; API = GET through buildApp + inject (JSON parsed), raw = the same page and count statements on the driver`,
     );
