@@ -156,7 +156,7 @@ const feedWaits = (pages: readonly FeedPage[]): string => {
     const wait = Math.max(0, p.arrivedAt - free);
     waited += wait;
     if (wait >= 20) gaps.push(`#${i + 1} ${ms(wait)}`);
-    free = Math.max(free, p.arrivedAt) + p.writeMs;
+    free = p.writtenAt;
   }
   return `the apply waited for the feed ${seconds(waited)} in all (${gaps.join(', ') || 'no page 20 ms or more'})`;
 };
