@@ -47,6 +47,8 @@ interface Session {
   readonly writes: Meter;
   readonly statuses: Map<number, number>;
   readonly feed: FeedState;
+  /** A new engine, metered like the first, on another replica (a second initial sync). */
+  readonly engineOn: (db: ReplicaDb) => { engine: SyncEngine; store: DexieSyncStore };
 }
 
 interface FeedState {
@@ -100,13 +102,15 @@ const setup = async (
   });
   // Pages are written in the order they came (the pull asks for the next one while it writes one): a write
   // is the oldest unwritten page's; with none waiting (finishPull, enqueue, outbox) it is counted apart.
-  const metered = meteredStore(store, writes, (ms) => {
-    const waiting = feed.pages.find((p) => p.writeMs === null);
-    if (waiting) {
-      waiting.writeMs = ms;
-      waiting.writtenAt = performance.now() - feed.startedAt;
-    } else feed.otherWrites.push(ms);
-  });
+  const meteredOn = (inner: SyncStore) =>
+    meteredStore(inner, writes, (ms) => {
+      const waiting = feed.pages.find((p) => p.writeMs === null);
+      if (waiting) {
+        waiting.writeMs = ms;
+        waiting.writtenAt = performance.now() - feed.startedAt;
+      } else feed.otherWrites.push(ms);
+    });
+  const metered = meteredOn(store);
   const locks =
     typeof navigator !== 'undefined' && 'locks' in navigator
       ? (navigator.locks as LockManagerLike)
@@ -158,6 +162,10 @@ const setup = async (
     writes,
     statuses,
     feed,
+    engineOn: (other) => {
+      const otherStore = new DexieSyncStore(other);
+      return { engine: engineWith(meteredOn(otherStore)), store: otherStore };
+    },
   };
   return { deviceId, product: 'fallback' };
 };
@@ -168,8 +176,13 @@ const countRows = async (db: ReplicaDb): Promise<Record<string, number>> => {
   return rows;
 };
 
-const initialSync = async (): Promise<SyncResult> => {
-  const s = current();
+/** An initial sync of `engine` into the empty replica `db` (its store `store`), measured. */
+const syncInto = async (
+  s: Session,
+  engine: SyncEngine,
+  store: SyncStore,
+  db: ReplicaDb,
+): Promise<SyncResult> => {
   s.sends.reset();
   s.writes.reset();
   s.feed.received = 0;
@@ -178,11 +191,11 @@ const initialSync = async (): Promise<SyncResult> => {
   s.feed.otherWrites = [];
   const started = performance.now();
   s.feed.startedAt = started;
-  await s.engine.syncNow();
+  await engine.syncNow();
   const ms = performance.now() - started;
-  const status = s.engine.status.value;
-  const meta = await s.store.read((tx) => tx.meta());
-  const rows = await countRows(s.db);
+  const status = engine.status.value;
+  const meta = await store.read((tx) => tx.meta());
+  const rows = await countRows(db);
   return {
     ms,
     stop: meta.lastSyncAt && !status.lastError ? 'done' : `error ${JSON.stringify(status.lastError)}`,
@@ -195,6 +208,27 @@ const initialSync = async (): Promise<SyncResult> => {
     pages: s.feed.pages.map((p) => ({ ...p, writeMs: p.writeMs ?? 0 })),
     otherWrites: s.feed.otherWrites,
   };
+};
+
+/** The initial sync of the session's replica (the scans and the drain work on it). */
+const initialSync = (): Promise<SyncResult> => {
+  const s = current();
+  return syncInto(s, s.engine, s.store, s.db);
+};
+
+/** The same initial sync again, into a new replica deleted afterwards: a second figure of the same run. */
+const initialSyncAgain = async (): Promise<SyncResult> => {
+  const s = current();
+  const db = new ReplicaDb(`aisle-bench-again-${newId()}`);
+  await db.open();
+  const { engine, store } = s.engineOn(db);
+  engine.start();
+  try {
+    return await syncInto(s, engine, store, db);
+  } finally {
+    engine.stop();
+    await db.delete();
+  }
 };
 
 /** The same rows as the replica holds, put with one bulkPut per table into an empty database of the same schema. */
@@ -501,6 +535,7 @@ const stopLiveQuery = async (): Promise<void> => {
 const api: BenchApi = {
   setup,
   initialSync,
+  initialSyncAgain,
   rawBulkPut,
   scan,
   fillOutbox,

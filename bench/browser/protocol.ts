@@ -138,6 +138,8 @@ export interface PlainLoopResult {
 export interface BenchApi {
   setup(input: PageSetup): Promise<{ deviceId: string; product: 'findProduct' | 'fallback' }>;
   initialSync(): Promise<SyncResult>;
+  /** The initial sync again into a new replica, deleted afterwards. */
+  initialSyncAgain(): Promise<SyncResult>;
   rawBulkPut(): Promise<RawPutResult>;
   scan(input: ScanInput): Promise<ScanResult>;
   /** Queues release lines (and their documents) until `target` entries are pending. */
