@@ -219,34 +219,35 @@ export class FeedRows {
 
   /**
    * Positions of documents in scope. Most positions an initial sync meets in the log belong to documents done
-   * long ago: which ones are in scope is read first from the ids and their documents alone, and only those rows
-   * in full.
+   * long ago: which ones are in scope is asked in one statement (the rule of documentsInScope, on the ids, their
+   * documents and orders), and only those rows are read in full.
    */
   private async documentPositions(ids: readonly string[]): Promise<InScope> {
     const def = this.def('wmsDocumentPosition');
     const out: InScope = new Map();
     if (!ids.length) return out;
     const p = this.table('wmsDocumentPosition');
-    const t = this.table('wmsDocument');
+    const d = this.table('wmsDocument');
+    const o = this.table('wmsOrder');
+    const account = this.scope.clientAccountId;
+    const floorList = sql.join(
+      floorOrderStatuses.map((status) => sql`${status}`),
+      sql`, `,
+    );
     const refs = await this.tx
-      .select({
-        id: column(p, 'id'),
-        documentId: column(t, 'id'),
-        statusCode: column(t, 'statusCode'),
-        orderId: column(t, 'orderId'),
-      })
+      .select({ id: column(p, 'id') })
       .from(p)
-      .innerJoin(t, eq(column(t, 'id'), column(p, 'documentId')))
+      .innerJoin(d, eq(column(d, 'id'), column(p, 'documentId')))
+      .leftJoin(o, and(eq(column(o, 'id'), column(d, 'orderId')), eq(column(o, 'clientAccountId'), account)))
       .where(
         and(
-          eq(column(p, 'clientAccountId'), this.scope.clientAccountId),
-          eq(column(t, 'clientAccountId'), this.scope.clientAccountId),
+          eq(column(p, 'clientAccountId'), account),
+          eq(column(d, 'clientAccountId'), account),
           sql`${column(p, 'id')} = any(${uuidArray(ids)}::uuid[])`,
+          sql`(${column(d, 'statusCode')} = 'workingCopy' or ${column(o, 'statusCode')} in (${floorList}))`,
         ),
       );
-    const docs = new Map(refs.map((r) => [String(r.documentId), { ...r, id: r.documentId }]));
-    const inScope = new Set((await this.documentsInScope([...docs.values()])).map((d) => String(d.id)));
-    const wanted = refs.filter((r) => inScope.has(String(r.documentId))).map((r) => String(r.id));
+    const wanted = refs.map((r) => String(r.id));
     for (const row of await rowsById(this.tx, p, this.scope, wanted))
       out.set(String(row.id), toApiRow(def, row));
     return out;
