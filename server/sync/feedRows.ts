@@ -155,21 +155,21 @@ export class FeedRows {
     return out;
   }
 
-  /** Status and contractor of orders by id (the scope of their positions and documents). */
-  private async floorOrders(ids: readonly string[]): Promise<Set<string>> {
-    const t = this.table('wmsOrder');
-    const unique = [...new Set(ids)];
-    if (!unique.length) return new Set();
-    const rows = await this.tx
-      .select({ id: column(t, 'id'), status: column(t, 'statusCode') })
-      .from(t)
-      .where(
-        and(
-          eq(column(t, 'clientAccountId'), this.scope.clientAccountId),
-          sql`${column(t, 'id')} = any(${uuidArray(unique)}::uuid[])`,
-        ),
-      );
-    return new Set(rows.filter((r) => floor.has(String(r.status))).map((r) => String(r.id)));
+  /** The order named by `orderId` (a column) is of this account and on the floor. */
+  private onFloor(orderId: AnyColumn): SQL {
+    const o = this.table('wmsOrder');
+    const statuses = sql.join(
+      floorOrderStatuses.map((status) => sql`${status}`),
+      sql`, `,
+    );
+    return sql`${orderId} in (select ${column(o, 'id')} from ${o}
+      where ${column(o, 'clientAccountId')} = ${this.scope.clientAccountId}::uuid
+        and ${column(o, 'statusCode')} in (${statuses}))`;
+  }
+
+  /** Documents in scope (of the table `d`): working copies, and documents of orders on the floor. */
+  private documentInScope(d: ResourceTable): SQL {
+    return sql`(${column(d, 'statusCode')} = 'workingCopy' or ${this.onFloor(column(d, 'orderId'))})`;
   }
 
   private async orders(ids: readonly string[]): Promise<InScope> {
@@ -189,38 +189,29 @@ export class FeedRows {
 
   private async orderPositions(ids: readonly string[]): Promise<InScope> {
     const def = this.def('wmsOrderPosition');
+    const t = this.table('wmsOrderPosition');
     const out: InScope = new Map();
-    const rows = await rowsById(this.tx, this.table('wmsOrderPosition'), this.scope, ids);
-    const orders = await this.floorOrders(rows.map((r) => String(r.orderId)));
-    for (const row of rows) if (orders.has(String(row.orderId))) out.set(String(row.id), toApiRow(def, row));
+    const rows = await rowsById(this.tx, t, this.scope, ids, [this.onFloor(column(t, 'orderId'))]);
+    for (const row of rows) out.set(String(row.id), toApiRow(def, row));
     return out;
-  }
-
-  /** Documents in scope: working copies, and documents of orders on the floor. */
-  private async documentsInScope(rows: readonly Row[]): Promise<Row[]> {
-    const linked = rows.filter((r) => r.statusCode !== 'workingCopy' && typeof r.orderId === 'string');
-    const orders = await this.floorOrders(linked.map((r) => String(r.orderId)));
-    return rows.filter((r) => r.statusCode === 'workingCopy' || orders.has(String(r.orderId)));
   }
 
   private async documents(ids: readonly string[]): Promise<InScope> {
     const def = this.def('wmsDocument');
+    const t = this.table('wmsDocument');
     const out: InScope = new Map();
-    const rows = await rowsById(
-      this.tx,
-      this.table('wmsDocument'),
-      this.scope,
-      ids,
-      this.contractorConditions('wmsDocument'),
-    );
-    for (const row of await this.documentsInScope(rows)) out.set(String(row.id), toApiRow(def, row));
+    const rows = await rowsById(this.tx, t, this.scope, ids, [
+      ...this.contractorConditions('wmsDocument'),
+      this.documentInScope(t),
+    ]);
+    for (const row of rows) out.set(String(row.id), toApiRow(def, row));
     return out;
   }
 
   /**
    * Positions of documents in scope. Most positions an initial sync meets in the log belong to documents done
-   * long ago: which ones are in scope is asked in one statement (the rule of documentsInScope, on the ids, their
-   * documents and orders), and only those rows are read in full.
+   * long ago: which ones are in scope is asked in one statement with their documents, and only those rows are
+   * read in full.
    */
   private async documentPositions(ids: readonly string[]): Promise<InScope> {
     const def = this.def('wmsDocumentPosition');
@@ -228,23 +219,16 @@ export class FeedRows {
     if (!ids.length) return out;
     const p = this.table('wmsDocumentPosition');
     const d = this.table('wmsDocument');
-    const o = this.table('wmsOrder');
-    const account = this.scope.clientAccountId;
-    const floorList = sql.join(
-      floorOrderStatuses.map((status) => sql`${status}`),
-      sql`, `,
-    );
     const refs = await this.tx
       .select({ id: column(p, 'id') })
       .from(p)
       .innerJoin(d, eq(column(d, 'id'), column(p, 'documentId')))
-      .leftJoin(o, and(eq(column(o, 'id'), column(d, 'orderId')), eq(column(o, 'clientAccountId'), account)))
       .where(
         and(
-          eq(column(p, 'clientAccountId'), account),
-          eq(column(d, 'clientAccountId'), account),
+          eq(column(p, 'clientAccountId'), this.scope.clientAccountId),
+          eq(column(d, 'clientAccountId'), this.scope.clientAccountId),
           sql`${column(p, 'id')} = any(${uuidArray(ids)}::uuid[])`,
-          sql`(${column(d, 'statusCode')} = 'workingCopy' or ${column(o, 'statusCode')} in (${floorList}))`,
+          this.documentInScope(d),
         ),
       );
     const wanted = refs.map((r) => String(r.id));
