@@ -42,6 +42,33 @@ const vitestCounts = () => {
   };
 };
 
+/** Failing vitest tests as "file › title: first line of the message" (the summary is what a CI log shows). */
+const vitestFailures = () =>
+  (readJson(vitestJson)?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => {
+        const message = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        return `${file.name.replace(`${repoRoot}/`, '')} › ${t.fullName ?? t.title}: ${message}`;
+      }),
+  );
+
+/** Failing Playwright tests, the same way. */
+const playwrightFailures = () => {
+  const out = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message ?? '';
+          out.push(`${spec.file} › ${[...path, spec.title].join(' › ')}: ${String(error).split('\n')[0].slice(0, 300)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title].filter(Boolean));
+  };
+  for (const suite of readJson(playwrightJson)?.suites ?? []) walk(suite, []);
+  return out;
+};
+
 /** Playwright's json reporter: stats.expected / unexpected / flaky / skipped. */
 const playwrightCounts = () => {
   const report = readJson(playwrightJson);
@@ -96,6 +123,11 @@ for (const s of steps) {
     `  ${s.name.padEnd(24)} ${status.padEnd(16)} ${s.passed} passed, ${s.failed} failed${skipped}  ` +
       `(${s.seconds.toFixed(1)} s)${note}`,
   );
+}
+const failures = [...vitestFailures(), ...playwrightFailures()];
+if (failures.length > 0) {
+  console.log('  failed tests:');
+  for (const line of failures) console.log(`    ✗ ${line}`);
 }
 console.log(
   `  total time ${((Date.now() - started) / 1000).toFixed(1)} s — ${ok ? 'all steps passed' : 'SOME STEPS FAILED'}`,
