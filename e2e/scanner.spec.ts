@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { playwrightConfig } from '../playwright.config';
-import { ShellPage } from './pages/ShellPage';
-import { SignInPage } from './pages/SignInPage';
-import { TerminalPage } from './pages/TerminalPage';
+import type { TerminalPage } from './pages/TerminalPage';
 import { writeBarcodeVideo } from './support/fakeCamera';
 import { expect, test } from './support/fixtures';
+import { openTerminal, uniqueId } from './support/terminalDevice';
 import { WarehouseApi } from './support/warehouseApi';
-
-const uniqueId = (): string => randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
 
 /** The GS1 check digit of the first 12 (EAN-13) or 13 (GTIN-14) digits. */
 const checkDigit = (digits: string): string => {
@@ -20,18 +16,6 @@ const checkDigit = (digits: string): string => {
 const randomEan13 = (): string => {
   const body = `2${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`;
   return body + checkDigit(body);
-};
-
-/** Signs the picker in and opens the terminal once the first sync has filled the replica. */
-const openTerminal = async (page: Page): Promise<TerminalPage> => {
-  const signIn = new SignInPage(page);
-  await signIn.open();
-  await signIn.signIn('picker', 'demo1234');
-  await new ShellPage(page).expectSignedIn();
-  const terminal = new TerminalPage(page);
-  await terminal.open();
-  await terminal.expectSynced();
-  return terminal;
 };
 
 /** From the terminal's home: a new direct receipt, waiting for its first location. */

@@ -1,31 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import { ShellPage } from './pages/ShellPage';
-import { SignInPage } from './pages/SignInPage';
-import { TerminalPage } from './pages/TerminalPage';
 import { expect, test } from './support/fixtures';
+import { newDevice, openTerminal, uniqueId } from './support/terminalDevice';
 import { WarehouseApi } from './support/warehouseApi';
-
-/** A short id that makes this run's labels and indexes unique. */
-const uniqueId = (): string => randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
-
-/** Signs `username` in on `page` and opens the terminal once the first sync has filled the replica. */
-const openTerminal = async (page: Page, username: string): Promise<TerminalPage> => {
-  const signIn = new SignInPage(page);
-  await signIn.open();
-  await signIn.signIn(username, 'demo1234');
-  await new ShellPage(page).expectSignedIn();
-  const terminal = new TerminalPage(page);
-  await terminal.open();
-  await terminal.expectSynced();
-  return terminal;
-};
-
-/** A device of its own: a browser context with its own storage (replica, device id, session). */
-const newDevice = async (browser: Browser, baseURL: string | undefined) => {
-  const context = await browser.newContext({ baseURL });
-  return { context, page: await context.newPage() };
-};
 
 test.describe('the offline terminal', () => {
   test('a picker receives and releases offline, reloads offline, and the server gets exactly that work', async ({
