@@ -56,7 +56,7 @@ export class SyncStatusStore {
   private readonly subject = new BehaviorSubject<SyncStatus>(initialStatus);
   readonly status$: Observable<SyncStatus> = this.subject.asObservable();
 
-  constructor(private readonly staleAfterMs: number) {}
+  constructor(private staleAfterMs: number) {}
 
   get value(): SyncStatus {
     return this.subject.value;
@@ -75,6 +75,13 @@ export class SyncStatusStore {
     const current = this.subject.value;
     const changed = (Object.keys(withAge) as (keyof SyncStatus)[]).some((k) => withAge[k] !== current[k]);
     if (changed) this.subject.next(withAge);
+  }
+
+  /** A new age limit (the company changed it): staleness is judged again at once. */
+  setStaleAfter(ms: number, now: number): void {
+    if (ms === this.staleAfterMs) return;
+    this.staleAfterMs = ms;
+    this.update({}, now);
   }
 
   field<K extends keyof SyncStatus>(key: K): Observable<SyncStatus[K]> {

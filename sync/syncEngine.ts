@@ -1,5 +1,6 @@
 import type { Observable, Subscription } from 'rxjs';
 import type { Intent } from '../domain/sync/intents';
+import { defaultLogisticsConfig } from '../domain/warehouse/logisticsConfig';
 import { backoffMs } from './classify';
 import { newId } from './ids';
 import type { Leadership } from './leader';
@@ -8,6 +9,7 @@ import { type PullResult, pullAll } from './pull';
 import { type DrainResult, drain } from './push';
 import { discardRejected, type EnqueueResult, enqueueIntent } from './replica';
 import { type SyncError, SyncStatusStore } from './status';
+import { readLogisticsConfig } from './validationContext';
 
 export interface SyncEngineDeps {
   readonly store: SyncStore;
@@ -24,7 +26,10 @@ export interface SyncEngineDeps {
   /** The browser's online/offline events. */
   readonly online$?: Observable<boolean>;
   readonly newKey?: () => string;
-  /** Actions warn when the last complete pull is older than this (default 30 min). */
+  /**
+   * Actions warn when the last complete pull is older than this. Absent: the company's setting in the replica's
+   * logistics config (terminal.staleAfterMinutes, default 30), followed as it changes.
+   */
   readonly staleAfterMs?: number;
   /** Pull this often even without a poke from the live connection (default 5 min). */
   readonly pullEveryMs?: number;
@@ -61,7 +66,9 @@ export class SyncEngine {
   private readonly auto: boolean;
 
   constructor(private readonly deps: SyncEngineDeps) {
-    this.status = new SyncStatusStore(deps.staleAfterMs ?? 30 * minute);
+    this.status = new SyncStatusStore(
+      deps.staleAfterMs ?? defaultLogisticsConfig.terminal.staleAfterMinutes * minute,
+    );
     this.auto = deps.autoSync ?? true;
   }
 
@@ -114,6 +121,16 @@ export class SyncEngine {
           error: () => undefined,
         }),
     );
+    if (this.deps.staleAfterMs === undefined)
+      this.subscriptions.push(
+        this.deps.store
+          .watch((tx) => readLogisticsConfig(tx))
+          .subscribe({
+            next: (config) =>
+              this.status.setStaleAfter(config.terminal.staleAfterMinutes * minute, this.now()),
+            error: () => undefined,
+          }),
+      );
     if (this.deps.leadership)
       this.subscriptions.push(
         this.deps.leadership.leader$.subscribe((leader) => {

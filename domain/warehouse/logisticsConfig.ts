@@ -64,6 +64,20 @@ export const printLayoutSchema = z.object({
 });
 export type PrintLayout = z.infer<typeof printLayoutSchema>;
 
+/** Bounds of how old a terminal's copy of the data may get before its actions warn: a minute to a week. */
+export const staleAfterMinutesBounds = { min: 1, max: 7 * 24 * 60 } as const;
+
+/** Terminals (offline work on the device's replica): set once for the company by a manager. */
+export const terminalSettingsSchema = z.object({
+  /** Actions warn once the last complete sync is older than this many minutes (the data may have moved on). */
+  staleAfterMinutes: z
+    .number(fail('invalidValue'))
+    .int(fail('invalidValue'))
+    .min(staleAfterMinutesBounds.min, fail('minValue'))
+    .max(staleAfterMinutesBounds.max, fail('maxValue')),
+});
+export type TerminalSettings = z.infer<typeof terminalSettingsSchema>;
+
 export const logisticsConfigSchema = z.object({
   numbering: z
     .partialRecord(z.enum(documentTypeCodes), numberingSchemeSchema)
@@ -75,6 +89,7 @@ export const logisticsConfigSchema = z.object({
   workingCopiesCountInStock: z.boolean(fail('invalidValue')).default(false),
   rules: warehouseRulesSchema.default(() => warehouseRulesSchema.parse({})),
   printLayouts: z.array(printLayoutSchema).default([]),
+  terminal: terminalSettingsSchema.default({ staleAfterMinutes: 30 }),
 });
 export type LogisticsConfig = z.output<typeof logisticsConfigSchema>;
 export type LogisticsConfigInput = z.input<typeof logisticsConfigSchema>;

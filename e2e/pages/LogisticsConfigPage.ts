@@ -5,7 +5,8 @@ import { BasePage } from '../support/basePage';
  * /logistics-config. Test ids: `logistics-config-page`, `logistics-numbering-<TYPE>` rows with
  * `logistics-numbering-<TYPE>-prefix|counterDigits|yearDigits|withMonth|reset|preview`,
  * `logistics-workingCopyPrefix`, `logistics-rule-<rule>` switches, `logistics-rule-nearExpiry-days`,
- * `logistics-rule-verificationApproval-quantity|percent`, `logistics-config-save`, `logistics-config-reset`.
+ * `logistics-rule-verificationApproval-quantity|percent`, `logistics-terminal-staleAfterMinutes`,
+ * `logistics-config-save`, `logistics-config-reset`.
  */
 export class LogisticsConfigPage extends BasePage {
   async open(): Promise<void> {
@@ -35,6 +36,17 @@ export class LogisticsConfigPage extends BasePage {
     await enabled.setChecked(true);
     await quantityInput.fill(String(quantity));
     await percentInput.fill(String(percent));
+    const saved = this.page.waitForResponse(
+      (r) => r.url().includes('/api/ClientLogisticsConfig') && r.request().method() === 'PUT',
+    );
+    await this.click('logistics-config-save');
+    expect((await saved).ok()).toBe(true);
+  }
+
+  /** Terminals warn once their data is older than `minutes`: typed into the form and saved. */
+  async setTerminalStaleAfter(minutes: number): Promise<void> {
+    await this.open();
+    await this.fill('logistics-terminal-staleAfterMinutes', String(minutes));
     const saved = this.page.waitForResponse(
       (r) => r.url().includes('/api/ClientLogisticsConfig') && r.request().method() === 'PUT',
     );

@@ -72,6 +72,16 @@ export class WarehouseApi {
     return page.results;
   }
 
+  /** Changes part of the account's logistics configuration (shared by every test: put back what you change). */
+  async changeLogisticsConfig(patch: Record<string, unknown>): Promise<void> {
+    const current = await this.get<Record<string, unknown>>('/api/ClientLogisticsConfig');
+    const response = await this.request.put('/api/ClientLogisticsConfig', {
+      data: { ...current, ...patch },
+      headers: this.headers,
+    });
+    expect(response.status(), `PUT /api/ClientLogisticsConfig: ${await response.text()}`).toBe(200);
+  }
+
   createLocation(label: string): Promise<ApiRow> {
     return this.post('/api/StorageSpace', { label });
   }

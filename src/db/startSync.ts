@@ -14,11 +14,8 @@ import { openReplicaDb, replicaDbName } from './replicaDb';
 
 export type { SyncHandle, SyncSession } from './activeSync';
 
-/** localStorage key: how many minutes old the replica may get before actions warn (default 30). */
-export const staleAfterKey = 'aisle.sync.staleAfterMinutes';
-
 export interface StartSyncOptions {
-  /** Actions warn when the last complete pull is older than this; default: localStorage staleAfterKey, else 30 min. */
+  /** Actions warn when the last complete pull is older than this; default: the company's setting (logistics config). */
   readonly staleAfterMs?: number;
   /** Pull at least this often without a poke (default 5 min). */
   readonly pullEveryMs?: number;
@@ -45,17 +42,6 @@ const browserOnline$ = (): Observable<boolean> =>
         fromEvent(window, 'online').pipe(map(() => true)),
         fromEvent(window, 'offline').pipe(map(() => false)),
       ).pipe(startWith(typeof navigator === 'undefined' ? true : navigator.onLine));
-
-const staleAfter = (given: number | undefined): number => {
-  if (given !== undefined) return given;
-  try {
-    const minutes = Number(globalThis.localStorage?.getItem(staleAfterKey));
-    if (Number.isFinite(minutes) && minutes > 0) return minutes * 60_000;
-  } catch {
-    // no storage: the default
-  }
-  return 30 * 60_000;
-};
 
 /**
  * Renews the session the way the rest of the app does: reloading the startup configuration makes the HTTP
@@ -126,7 +112,7 @@ const launch = async (session: SyncSession, options: StartSyncOptions): Promise<
     userId: session.userId,
     leadership,
     online$: browserOnline$(),
-    staleAfterMs: staleAfter(options.staleAfterMs),
+    ...(options.staleAfterMs ? { staleAfterMs: options.staleAfterMs } : {}),
     ...(options.pullEveryMs ? { pullEveryMs: options.pullEveryMs } : {}),
     ...(options.pageLimit ? { pageLimit: options.pageLimit } : {}),
   });

@@ -1,6 +1,7 @@
 import { BehaviorSubject, filter, firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../domain/sync/intents';
+import { logisticsConfigSchema } from '../../domain/warehouse/logisticsConfig';
 import { createLocks, electLeader, type LockManagerLike } from '../../sync/leader';
 import { MemorySyncStore } from '../../sync/memoryStore';
 import { SyncEngine } from '../../sync/syncEngine';
@@ -120,6 +121,39 @@ describe('sync engine runner', () => {
     timers.fireAll();
     expect(await stale).toBe(true);
     expect(engine.status.value.replicaAgeMs).toBeGreaterThan(60_000);
+    engine.stop();
+  });
+
+  it('follows the age limit the company sets in its logistics configuration', async () => {
+    const { server, store, online, clock, timers, engine } = setup();
+    engine.start();
+    await until(() => engine.status.value.lastSyncAt !== null && !engine.status.value.pulling);
+    const limitOnDevice = () =>
+      logisticsConfigSchema.safeParse(store.table('logisticsConfig').get('account')).data?.terminal;
+    /** Brings the company's new setting to the device, then the device loses the network (no fresh pulls). */
+    const pullThenOffline = async (minutes: number) => {
+      online.value = true;
+      engine.requestPull();
+      await until(() => limitOnDevice()?.staleAfterMinutes === minutes && !engine.status.value.pulling);
+      online.value = false;
+    };
+    const aged = async (minutes: number) => {
+      clock.ms += minutes * 60_000;
+      timers.fireAll();
+      await until(() => !engine.status.value.pulling);
+      return engine.status.value.stale;
+    };
+    // Stricter than the default of 30 minutes: 11 minutes without a sync are too old.
+    server.changeConfig({ terminal: { staleAfterMinutes: 10 } });
+    await pullThenOffline(10);
+    expect(await aged(9)).toBe(false);
+    expect(await aged(2)).toBe(true);
+    // More lenient: 31 minutes are fine, 61 are not.
+    server.changeConfig({ terminal: { staleAfterMinutes: 60 } });
+    await pullThenOffline(60);
+    expect(engine.status.value.stale).toBe(false);
+    expect(await aged(31)).toBe(false);
+    expect(await aged(30)).toBe(true);
     engine.stop();
   });
 

@@ -26,6 +26,7 @@ import {
   type LogisticsConfig,
   logisticsConfigSchema,
   type NumberingScheme,
+  staleAfterMinutesBounds,
   type WarehouseRules,
 } from '../../../domain/warehouse/logisticsConfig';
 import { ApiError } from '../../api/apiError';
@@ -49,7 +50,10 @@ const numberOrNaN = (v: number | string): number => (typeof v === 'number' ? v :
 const numberOrNull = (v: number | string): number | null => (typeof v === 'number' ? v : null);
 const shownNumber = (v: number | null): number | string => (v === null || Number.isNaN(v) ? '' : v);
 
-/** /logistics-config: document numbering, working copies and the warehouse rule switches (001 §3). */
+/**
+ * /logistics-config: document numbering, working copies, the warehouse rule switches (001 §3) and how old a
+ * terminal's data may get before its actions warn.
+ */
 export const LogisticsConfigPage = (): ReactNode => {
   const { t } = useTranslation(['infrastructure', 'warehouse', 'errors']);
   const claims = useAuthStore((s) => s.claims);
@@ -373,6 +377,27 @@ export const LogisticsConfigPage = (): ReactNode => {
                   />
                 </Group>
               </Stack>
+            </Paper>
+
+            <Paper withBorder p="md" radius="md">
+              <Title order={4} mb="sm">
+                {t('logisticsConfig.terminal.title')}
+              </Title>
+              <NumberInput
+                maw={320}
+                label={t('logisticsConfig.terminal.staleAfterMinutes')}
+                description={t('logisticsConfig.terminal.staleAfterMinutesDescription')}
+                value={shownNumber(draft.terminal.staleAfterMinutes)}
+                onChange={(v) =>
+                  change({ ...draft, terminal: { ...draft.terminal, staleAfterMinutes: numberOrNaN(v) } })
+                }
+                min={staleAfterMinutesBounds.min}
+                max={staleAfterMinutesBounds.max}
+                allowDecimal={false}
+                allowNegative={false}
+                error={errorAt('terminal.staleAfterMinutes')}
+                data-testid="logistics-terminal-staleAfterMinutes"
+              />
             </Paper>
           </Stack>
         </Fieldset>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getActiveSync } from '../../db/activeSync';
 import { useSyncStatus } from '../../db/useSyncStatus';
+import { StaleDataAlert } from './StaleDataAlert';
 import { pendingPath } from './syncPaths';
 import { chipLook, relativeTime, syncErrorText } from './syncTexts';
 
@@ -77,11 +78,7 @@ export const SyncChip = (): ReactNode => {
               <Text size="sm">{t('details.signInRequired')}</Text>
             </Alert>
           ) : null}
-          {status.stale ? (
-            <Alert color="orange" p="xs">
-              <Text size="sm">{t('errors:offlineDataStale')}</Text>
-            </Alert>
-          ) : null}
+          <StaleDataAlert />
           {status.lastError && !status.signInRequired ? (
             <Text size="sm" c="red" data-testid="sync-error">
               {syncErrorText(t, status.lastError)}

@@ -1,6 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StaleDataAlert } from '../sync/StaleDataAlert';
 import type { Feedback } from './terminalFlow';
 import { feedbackTexts } from './terminalTexts';
 
@@ -26,6 +27,7 @@ export const FeedbackBanner = ({ feedback }: { readonly feedback: Feedback | nul
             {text}
           </Text>
         ))}
+        {feedback.stale ? <StaleDataAlert /> : null}
       </Stack>
     </Alert>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
+import { StaleDataAlert } from '../sync/StaleDataAlert';
 import { rejectionTexts } from '../sync/syncTexts';
 import {
   changeLineQuantity,
@@ -277,7 +278,9 @@ export const TerminalDocumentPage = ({
                 },
               ]
         }
-      />
+      >
+        <StaleDataAlert />
+      </ChoiceDialog>
       {quantityOf ? (
         <QuantityDialog
           opened

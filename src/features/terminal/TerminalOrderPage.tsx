@@ -6,6 +6,7 @@ import { addQuantities } from '../../../domain/warehouse/quantity';
 import { textOf } from '../../../sync/rows';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
+import { StaleDataAlert } from '../sync/StaleDataAlert';
 import { rejectionTexts } from '../sync/syncTexts';
 import { discardEntry, finishCount, finishOrder, setRecordedQuantity } from './data/actions';
 import type { FlowKind } from './data/flowKinds';
@@ -316,7 +317,9 @@ export const TerminalOrderPage = ({
                 },
               ]
         }
-      />
+      >
+        <StaleDataAlert />
+      </ChoiceDialog>
       {quantityOf ? (
         <QuantityDialog
           opened

@@ -41,6 +41,8 @@ export interface Feedback {
   readonly key?: string;
   readonly params?: Readonly<Record<string, string | number>>;
   readonly refusal?: LocalRefusal;
+  /** Recorded while the device's data was older than the company allows: the banner warns too. */
+  readonly stale?: boolean;
 }
 
 export interface FlowState {

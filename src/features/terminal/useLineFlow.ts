@@ -153,13 +153,20 @@ export const useLineFlow = (kind: FlowKind, target: FlowTarget): LineFlow => {
         return;
       }
       dispatch({ type: 'recorded' });
-      if (result.warnings.length)
+      // Recorded on data older than the company allows: the picker is told (the server may see it otherwise).
+      const stale = handle.engine.status.value.stale;
+      if (result.warnings.length || stale)
         dispatch({
           type: 'notice',
           feedback: {
             tone: 'info',
-            key: 'terminal:feedback.recordedWithWarning',
-            refusal: { code: 'stockShortfall', issues: result.warnings },
+            ...(result.warnings.length
+              ? {
+                  key: 'terminal:feedback.recordedWithWarning',
+                  refusal: { code: 'stockShortfall', issues: result.warnings },
+                }
+              : { key: 'terminal:feedback.recorded' }),
+            ...(stale ? { stale } : {}),
           },
         });
       signal('success');

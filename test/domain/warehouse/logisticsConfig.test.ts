@@ -44,7 +44,22 @@ describe('logistics config', () => {
         rackCapacity: { enabled: false },
         verificationApproval: { enabled: false, quantity: null, percent: null },
       },
+      terminal: { staleAfterMinutes: 30 },
     });
+  });
+
+  it('bounds how old a terminal’s data may get to whole minutes, from one minute to a week', () => {
+    const codeOf = (staleAfterMinutes: unknown) =>
+      logisticsConfigSchema.safeParse({ terminal: { staleAfterMinutes } }).error?.issues[0]?.message;
+    expect(
+      logisticsConfigSchema.parse({ terminal: { staleAfterMinutes: 5 } }).terminal.staleAfterMinutes,
+    ).toBe(5);
+    expect(codeOf(1)).toBeUndefined();
+    expect(codeOf(10_080)).toBeUndefined();
+    expect(codeOf(0)).toBe('minValue');
+    expect(codeOf(10_081)).toBe('maxValue');
+    expect(codeOf(2.5)).toBe('invalidValue');
+    expect(codeOf('soon')).toBe('invalidValue');
   });
 
   it('keeps given schemes and fills the others', () => {

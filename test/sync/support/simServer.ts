@@ -71,7 +71,7 @@ export class SimServer {
   readonly stock = new Map<string, StockCell>();
   readonly documents = new Map<string, Row>();
   readonly lines = new Map<string, Row>();
-  readonly config: LogisticsConfig;
+  config: LogisticsConfig;
   readonly today: string;
   /** Provisional numbers already used (documents' offlineNumber). */
   readonly offlineNumbers = new Set<string>();
@@ -133,6 +133,12 @@ export class SimServer {
 
   publishConfig(): void {
     this.touch('logisticsConfig', 'account');
+  }
+
+  /** A manager saves the logistics configuration: the feed brings the new one. */
+  changeConfig(patch: Partial<LogisticsConfig>): void {
+    this.config = logisticsConfigSchema.parse({ ...this.config, ...patch });
+    this.publishConfig();
   }
 
   /** Marks a provisional number as used by another document (a collision waiting to happen). */
