@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { repoRoot } from './buildIfStale.mjs';
 
 const tmpDir = join(repoRoot, '.tmp');
@@ -42,15 +43,21 @@ const vitestCounts = () => {
   };
 };
 
+/** The first line of a failure message, without terminal colours. */
+const firstLine = (message) =>
+  stripVTControlCharacters(String(message ?? ''))
+    .split('\n')[0]
+    .slice(0, 300);
+
 /** Failing vitest tests as "file › title: first line of the message" (the summary is what a CI log shows). */
 const vitestFailures = () =>
   (readJson(vitestJson)?.testResults ?? []).flatMap((file) =>
     (file.assertionResults ?? [])
       .filter((t) => t.status === 'failed')
-      .map((t) => {
-        const message = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
-        return `${file.name.replace(`${repoRoot}/`, '')} › ${t.fullName ?? t.title}: ${message}`;
-      }),
+      .map(
+        (t) =>
+          `${file.name.replace(`${repoRoot}/`, '')} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`,
+      ),
   );
 
 /** Failing Playwright tests, the same way. */
@@ -59,10 +66,10 @@ const playwrightFailures = () => {
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
-        if (test.status === 'unexpected') {
-          const error = test.results?.at(-1)?.error?.message ?? '';
-          out.push(`${spec.file} › ${[...path, spec.title].join(' › ')}: ${String(error).split('\n')[0].slice(0, 300)}`);
-        }
+        if (test.status === 'unexpected')
+          out.push(
+            `${spec.file} › ${[...path, spec.title].join(' › ')}: ${firstLine(test.results?.at(-1)?.error?.message)}`,
+          );
     for (const child of suite.suites ?? []) walk(child, [...path, child.title].filter(Boolean));
   };
   for (const suite of readJson(playwrightJson)?.suites ?? []) walk(suite, []);
