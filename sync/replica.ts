@@ -369,7 +369,7 @@ export const enqueueIntent = async (
   await tx.setMeta({ lastIssuedMutationId: mutationId, deviceSeq: seq, deviceId: deps.deviceId });
   deps.counters?.write('mutationId', mutationId);
   if (seq !== meta.deviceSeq) deps.counters?.write('deviceSeq', seq);
-  await resolveRedone(tx, entry, deps.now);
+  if (meta.rejectedMayExist) await resolveRedone(tx, entry, deps.now);
   return { ok: true, entry, warnings: check.warnings };
 };
 
@@ -381,9 +381,12 @@ const targetKey = (intent: Intent): string => {
 /** A new intent redoes what a rejected one with the same action and record wanted: the rejection is dealt with. */
 const resolveRedone = async (tx: StoreTx, entry: OutboxEntry, now: number): Promise<void> => {
   const key = targetKey(entry.intent);
-  const redone = (await tx.outboxRejected()).filter((e) => targetKey(e.intent) === key);
+  const open = await tx.outboxRejected();
+  const redone = open.filter((e) => targetKey(e.intent) === key);
   if (redone.length)
     await tx.outboxPut(redone.map((e) => ({ ...e, resolvedAt: new Date(now).toISOString() })));
+  // None left to redo: later enqueues need not look until the next rejection.
+  if (open.length === redone.length) await tx.setMeta({ rejectedMayExist: false });
 };
 
 /** The final number the server gave a created document, when its answer says. */
@@ -426,6 +429,7 @@ export const markAccepted = async (
 export const markRejected = async (tx: StoreTx, entry: OutboxEntry, rejection: Rejection): Promise<void> => {
   const { lastError: _e, conflict: _c, ...rest } = entry;
   await tx.outboxPut([{ ...rest, status: 'rejected', sent: true, rejection }]);
+  await tx.setMeta({ rejectedMayExist: true });
   await rebaseAll(tx);
 };
 

@@ -102,6 +102,11 @@ export interface SyncMeta {
   readonly deviceSeq: number;
   /** The device id the entries of this replica were made with. */
   readonly deviceId: string | null;
+  /**
+   * An unresolved rejected entry may exist (set by every rejection, cleared when a look finds none): an enqueue
+   * looks for rejections it redoes only then. Unknown (an older replica) counts as yes.
+   */
+  readonly rejectedMayExist: boolean;
 }
 
 export const emptyMeta: SyncMeta = {
@@ -111,6 +116,7 @@ export const emptyMeta: SyncMeta = {
   lastIssuedMutationId: 0,
   deviceSeq: 0,
   deviceId: null,
+  rejectedMayExist: true,
 };
 
 /** The secondary lookups every store offers (Dexie indexes, or filters in memory). */

@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../domain/sync/intents';
+import { MemorySyncStore } from '../../sync/memoryStore';
+import type { StoreTx } from '../../sync/ports';
 import { applyChangesPage, type EnqueueResult, markRejected } from '../../sync/replica';
-import { queue, seededStore } from './support/seed';
+import { queue, seedChanges, seededStore } from './support/seed';
+
+/** Counts the looks for open rejections (outboxRejected) of its write transactions. */
+class LookCountingStore extends MemorySyncStore {
+  looks = 0;
+  override write<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return super.write((tx) =>
+      work({
+        ...tx,
+        outboxRejected: () => {
+          this.looks++;
+          return tx.outboxRejected();
+        },
+      }),
+    );
+  }
+}
 
 const refusal = (r: EnqueueResult) =>
   r.ok ? null : { code: r.refusal.code, issues: (r.refusal.issues ?? []).map((i) => i.code) };
@@ -240,5 +258,35 @@ describe('local checks before queueing (the server’s rules and codes)', () => 
     expect((await store.read((tx) => tx.outboxCounts('u1'))).rejected).toBe(1);
     expect((await queue(store, line({ id: 'x1' }))).ok).toBe(true);
     expect((await store.read((tx) => tx.outboxCounts('u1'))).rejected).toBe(0);
+  });
+
+  it('looks for rejections to redo only while one may be open: set by each rejection, cleared when none is left', async () => {
+    const store = new LookCountingStore();
+    await store.write((tx) => applyChangesPage(tx, seedChanges(), 'c1'));
+    const made = await queue(store, {
+      kind: 'document.create',
+      document: { id: 'd1', typeCode: 'DIN', documentNumber: '', destinationLocationId: 'l-4' },
+    });
+    expect(made.ok).toBe(true);
+    const looks = () => store.looks;
+    const mayExist = async () => (await store.read((tx) => tx.meta())).rejectedMayExist;
+    // A new replica does not know yet: the first enqueue looked, found none and said so.
+    expect(await mayExist()).toBe(false);
+    const first = await queue(store, line());
+    const second = await queue(store, line({ id: 'x2' }));
+    if (!first.ok || !second.ok) throw new Error('refused');
+    expect(looks()).toBe(1);
+    await store.write((tx) => markRejected(tx, first.entry, { status: 422, code: 'documentInvalid' }));
+    await store.write((tx) => markRejected(tx, second.entry, { status: 422, code: 'documentInvalid' }));
+    expect(await mayExist()).toBe(true);
+    // Redoing one leaves the other open: still looking.
+    expect((await queue(store, line({ id: 'x1' }))).ok).toBe(true);
+    expect([looks(), await mayExist()]).toEqual([2, true]);
+    expect((await store.read((tx) => tx.outboxCounts('u1'))).rejected).toBe(1);
+    expect((await queue(store, line({ id: 'x2' }))).ok).toBe(true);
+    expect([looks(), await mayExist()]).toEqual([3, false]);
+    expect((await store.read((tx) => tx.outboxCounts('u1'))).rejected).toBe(0);
+    await queue(store, line({ id: 'x3' }));
+    expect(looks()).toBe(3);
   });
 });
