@@ -1,5 +1,6 @@
 import Dexie, { liveQuery, type Table, type Transaction } from 'dexie';
 import { from, type Observable } from 'rxjs';
+import { parseStockKey } from '../../domain/warehouse/stock';
 import type { StoreTx, SyncStore } from '../../sync/ports';
 import { emptyMeta, type OutboxEntry, type Row, type ShadowRecord, type SyncMeta } from '../../sync/types';
 import { type MetaRow, metaKey, type ReplicaDb, replicaTables, type StampsRow, stampsKey } from './replicaDb';
@@ -75,6 +76,28 @@ class ReadCache {
   }
 }
 
+/**
+ * The rows of a stock key are among the rows of its product: once those are known at this stamp (the terminal
+ * read them for the batches at the location), the key's slot is filled from them without a request.
+ */
+const derivedStockKey = (c: TableCache, entity: string, index: string, key: string): boolean => {
+  if (entity !== 'stock' || index !== 'key') return false;
+  let productId: string;
+  try {
+    productId = parseStockKey(key).productId;
+  } catch {
+    return false;
+  }
+  const ofProduct = c.byValue.get(`productId\u0000${productId}`);
+  if (!ofProduct) return false;
+  c.byValue.set(
+    `key\u0000${key}`,
+    ofProduct.filter((r) => r.key === key),
+  );
+  c.size++;
+  return true;
+};
+
 /** Rows handed out from the cache are shared between transactions: nobody may change them. */
 const frozen = (row: Row): Row => Object.freeze(row);
 
@@ -91,8 +114,10 @@ interface TxOptions {
    * read sees them.
    */
   readonly writeBehind?: boolean;
-  /** Answer reads of cached tables from here (read-write transactions of the engine). */
+  /** Answer reads of cached tables from here (the engine's transactions and the screens' one-off reads). */
   readonly cache?: ReadCache;
+  /** A read-only transaction: a replica without stamps yet is read without the cache (nothing may be written). */
+  readonly readOnly?: boolean;
 }
 
 interface OpenTx {
@@ -123,14 +148,15 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   const metaTable = source.table('meta') as Table<MetaRow, string>;
   const stampsTable = source.table('meta') as Table<StampsRow, string>;
 
-  // The cache. The stamps are asked for first thing, so they are known by the first read that could use them;
-  // a read before that goes to the database. Every request is placed when its call is made, in call order.
-  // The engine's transactions nearly all read the meta row too: it comes in the same request.
+  // The cache. The stamps are asked for first thing; a read of a cached table waits for them (they come back
+  // first), then memory answers it or it goes to the database. Every other request is placed when its call is
+  // made, in call order. The engine's transactions nearly all read the meta row too: it comes in the same request.
   const cache = options.cache;
   let known: Stamps | undefined;
   const opening = cache ? metaTable.bulkGet([stampsKey, metaKey]) : undefined;
-  const stamps: Promise<Stamps> | undefined = opening?.then(([first]) => {
+  const stamps: Promise<Stamps | undefined> | undefined = opening?.then(([first]) => {
     const row = first as StampsRow | undefined;
+    if (!row && options.readOnly) return undefined;
     // A replica without stamps yet (new, or emptied by an upgrade) starts a new epoch.
     known = row?.value ?? { epoch: newEpoch(), tables: {} };
     if (!row) placed(stampsTable.put({ key: stampsKey, value: known }));
@@ -154,6 +180,13 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
     cache && known && cachedEntities.has(entity) && !changed.has(entity)
       ? cache.of(entity, `${known.epoch}:${known.tables[entity] ?? 0}`)
       : null;
+  /**
+   * A read of a cached table waits for the stamps (asked for first, so they come first): memory may answer it.
+   * Null when there is nothing to wait for: the caller must then not await at all — a live query's read made
+   * after a needless native await would leave Dexie's zone, and Dexie would not see what it read.
+   */
+  const ready = (entity: string): Promise<unknown> | null =>
+    stamps && !known && cachedEntities.has(entity) ? stamps : null;
   const written = (entity: string): void => {
     if (cachedEntities.has(entity)) changed.add(entity);
   };
@@ -169,6 +202,8 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   const tx: StoreTx = {
     get: async (entity, ids) => {
       if (!ids.length) return [];
+      const waiting = ready(entity);
+      if (waiting) await waiting;
       const c = cacheOf(entity);
       if (!c) return (await table(entity).bulkGet([...ids])).filter((r): r is Row => r !== undefined);
       const missing = [...new Set(ids.filter((id) => !c.byId.has(id)))];
@@ -189,6 +224,17 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
     where: async (entity, index, values) => {
       if (!values.length) return [];
       const sorted = byKeyOrder(values);
+      const slot = (v: string) => `${index}\u0000${v}`;
+      /** Keeps what was read: each value's rows, and the same rows by id (a later get needs no request). */
+      const keep = (into: TableCache, read: readonly string[], lists: readonly (readonly Row[])[]) =>
+        read.forEach((v, i) => {
+          const list = (lists[i] ?? []).map(frozen);
+          into.byValue.set(slot(v), list);
+          for (const row of list) into.byId.set(row.id, row);
+          into.size += list.length + 1;
+        });
+      const waiting = ready(entity);
+      if (waiting) await waiting;
       const c = cacheOf(entity);
       if (!c)
         return merged(
@@ -197,22 +243,16 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
             : listsOf(table(entity), index, sorted)),
           rowId,
         );
-      const slot = (v: string) => `${index}\u0000${v}`;
-      const missing = sorted.filter((v) => !c.byValue.has(slot(v)));
-      if (missing.length) {
-        const lists = await listsOf(table(entity), index, missing);
-        missing.forEach((v, i) => {
-          const list = (lists[i] ?? []).map(frozen);
-          c.byValue.set(slot(v), list);
-          c.size += list.length + 1;
-        });
-      }
+      const missing = sorted.filter((v) => !c.byValue.has(slot(v)) && !derivedStockKey(c, entity, index, v));
+      if (missing.length) keep(c, missing, await listsOf(table(entity), index, missing));
       return merged(
         sorted.map((v) => c.byValue.get(slot(v)) ?? []),
         rowId,
       );
     },
     all: async (entity) => {
+      const waiting = ready(entity);
+      if (waiting) await waiting;
       const c = cacheOf(entity);
       if (!c) return table(entity).toArray();
       if (!c.all) {
@@ -279,7 +319,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   const finish = async (): Promise<void> => {
     if (stamps) {
       const s = await stamps;
-      if (changed.size) {
+      if (s && changed.size) {
         const tables: Record<string, number> = { ...s.tables };
         for (const entity of changed) tables[entity] = (tables[entity] ?? 0) + 1;
         placed(stampsTable.put({ key: stampsKey, value: { epoch: s.epoch, tables } }));
@@ -318,13 +358,25 @@ export class DexieSyncStore implements SyncStore {
     });
   }
 
+  /**
+   * A one-off read (a scan, the batches at a location): rows of feed tables may come from memory, and what it
+   * reads is kept there for the engine's next transaction (a scanned product and bin, their stock). Never in a
+   * live query: Dexie would not see the rows that came from memory, so it could not re-run on their changes.
+   */
   read<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return this.db.transaction('r', allTables(), (trans: Transaction) =>
+      work(openTx(trans, { cache: this.cache, readOnly: true }).tx),
+    );
+  }
+
+  /** A read for a live query: every row from the database, so Dexie records what it read. */
+  readLive<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
     return this.db.transaction('r', allTables(), (trans: Transaction) => work(dexieTx(trans)));
   }
 
   /** A read-only transaction inside a live query: Dexie records what it read and re-runs it on changes. */
   watch<T>(query: (tx: StoreTx) => Promise<T>): Observable<T> {
-    return from(liveQuery(() => this.read(query)));
+    return from(liveQuery(() => this.readLive(query)));
   }
 
   close(): void {

@@ -11,5 +11,5 @@ export const useReplicaQuery = <T>(
   deps: readonly unknown[],
 ): T | undefined => {
   const handle = useSyncHandle();
-  return useLiveQuery(() => (handle ? handle.store.read(query) : undefined), [handle, ...deps]);
+  return useLiveQuery(() => (handle ? handle.store.readLive(query) : undefined), [handle, ...deps]);
 };

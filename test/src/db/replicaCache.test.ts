@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DexieSyncStore } from '../../../src/db/dexieSyncStore';
 import { ReplicaDb, stampsKey } from '../../../src/db/replicaDb';
 import type { StoreTx } from '../../../sync/ports';
-import { applyChangesPage } from '../../../sync/replica';
+import { applyChangesPage, enqueueIntent } from '../../../sync/replica';
 import type { Row } from '../../../sync/types';
 import { seedChanges } from '../../sync/support/seed';
 import { keyOf } from '../../sync/support/world';
@@ -136,5 +136,84 @@ describe('the meta row of a write transaction', () => {
     });
     otherTab.close();
     store.close();
+  });
+});
+
+describe('rows a one-off read (a scan) found', () => {
+  it('serve the engine’s next transaction: the product by id, and a stock key among its product’s rows', async () => {
+    const { store } = await seeded();
+    const key = (await store.read((tx) => tx.get('stock', ['s-1'])))[0]?.key as string;
+    // What a scan and the batches at the location read, each the first read of its transaction.
+    await store.read((tx) => tx.where('product', 'indexKey', ['MILK-1']));
+    await store.read((tx) => tx.where('stock', 'productId', ['p-1']));
+    // Changed behind the store's back (no stamp bumped): what comes from memory still says the old values.
+    await store.db.table('product').put({ id: 'p-1', index: 'CHANGED' });
+    await store.db.table('stock').update('s-1', { quantity: 99 });
+    const seen = await engineWrite(store, async (tx) => ({
+      product: (await tx.get('product', ['p-1']))[0]?.index,
+      stock: (await tx.where('stock', 'key', [key])).map((r) => r.quantity),
+      // A key of the same product with no row: none, without asking either.
+      none: await tx.where('stock', 'key', [keyOf('p-1', 'l-4')]),
+    }));
+    expect(seen).toEqual({ product: 'MILK-1', stock: [5], none: [] });
+    // A stock key of a product whose rows were never read is asked for.
+    await store.db.table('stock').update('s-3', { quantity: 77 });
+    const other = await engineWrite(store, (tx) => tx.where('stock', 'key', [keyOf('p-2', 'l-1')]));
+    expect(other.map((r) => r.quantity)).toEqual([77]);
+    store.close();
+  });
+
+  it('never answer a live query (it must see every row it depends on), nor a replica without stamps', async () => {
+    const { store } = await seeded();
+    await store.read((tx) => tx.get('product', ['p-1']));
+    await store.db.table('product').put({ id: 'p-1', index: 'CHANGED' });
+    expect(await store.read(async (tx) => (await tx.get('product', ['p-1']))[0]?.index)).toBe('MILK-1');
+    expect(await store.readLive(async (tx) => (await tx.get('product', ['p-1']))[0]?.index)).toBe('CHANGED');
+    // Without stamps a read-only transaction cannot start an epoch: it reads the database and writes nothing.
+    await store.db.table('meta').delete(stampsKey);
+    await store.db.table('product').put({ id: 'p-1', index: 'AGAIN' });
+    expect(await store.read(async (tx) => (await tx.get('product', ['p-1']))[0]?.index)).toBe('AGAIN');
+    expect(await store.db.table('meta').get(stampsKey)).toBeUndefined();
+    store.close();
+  });
+});
+
+describe('live queries next to the memory', () => {
+  it('see every write of the engine, whether one-off reads ran before, alongside or not at all', async () => {
+    const runs: number[][] = [];
+    for (const oneOffRead of ['none', 'alongside', 'after the first answer'] as const) {
+      const { store } = await seeded();
+      const seen: number[] = [];
+      const watching = store
+        .watch((tx) => tx.get('wmsDocument', ['d1']))
+        .subscribe((rows) => seen.push(rows.length));
+      const answered = async () => {
+        while (!seen.length) await new Promise((resolve) => setTimeout(resolve, 5));
+      };
+      if (oneOffRead === 'after the first answer') await answered();
+      if (oneOffRead !== 'none') await store.read((tx) => tx.where('product', 'indexKey', ['MILK-1']));
+      await answered();
+      const made = await store.write((tx) =>
+        enqueueIntent(
+          tx,
+          {
+            kind: 'document.create',
+            document: { id: 'd1', typeCode: 'DIN', documentNumber: '', destinationLocationId: 'l-4' },
+          },
+          { deviceId: 'D1', userId: 'u1', now: Date.parse('2026-03-15T08:00:00Z'), newKey: () => oneOffRead },
+        ),
+      );
+      expect(made.ok).toBe(true);
+      for (let i = 0; i < 100 && seen.at(-1) !== 1; i++)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      watching.unsubscribe();
+      store.close();
+      runs.push(seen);
+    }
+    expect(runs).toEqual([
+      [0, 1],
+      [0, 1],
+      [0, 1],
+    ]);
   });
 });
