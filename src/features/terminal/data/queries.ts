@@ -67,21 +67,21 @@ export const findProduct = async (
   const trimmed = code.trim();
   const texts = [...new Set([trimmed, gs1.ok ? trimmed : gs1.text])].filter((t) => t !== '');
   const gtin = gs1.ok ? (gs1.gtin ?? gs1.containedGtin) : undefined;
+  // The three lookups at once (a scan waits for the slowest, not for their sum); candidates in this order.
+  const none: Promise<Row[]> = Promise.resolve([]);
+  const lists = await Promise.all([
+    texts.length ? tx.where('product', 'barcodes', texts) : none,
+    texts.length
+      ? tx.where(
+          'product',
+          'indexKey',
+          texts.map((t) => t.toUpperCase()),
+        )
+      : none,
+    gtin ? tx.where('product', 'gtins', [gtin]) : none,
+  ]);
   const found = new Map<string, Row>();
-  const take = (rows: readonly Row[]) => {
-    for (const r of rows) found.set(r.id, r);
-  };
-  if (texts.length) {
-    take(await tx.where('product', 'barcodes', texts));
-    take(
-      await tx.where(
-        'product',
-        'indexKey',
-        texts.map((t) => t.toUpperCase()),
-      ),
-    );
-  }
-  if (gtin) take(await tx.where('product', 'gtins', [gtin]));
+  for (const r of lists.flat()) found.set(r.id, r);
   return matchProduct(code, [...found.values()].map(asProductRow), opts);
 };
 
@@ -89,10 +89,11 @@ export const findProduct = async (
 export const findLocation = async (tx: RowReader, code: string): Promise<Row | null> => {
   const text = code.trim();
   if (!text) return null;
-  const [byLabel] = await tx.where('storageSpace', 'label', [text.toUpperCase()]);
-  if (byLabel) return byLabel;
-  const [byId] = await tx.get('storageSpace', [text]);
-  return byId ?? null;
+  const [[byLabel], [byId]] = await Promise.all([
+    tx.where('storageSpace', 'label', [text.toUpperCase()]),
+    tx.get('storageSpace', [text]),
+  ]);
+  return byLabel ?? byId ?? null;
 };
 
 /** A bin (container) by its number, with where it is stored now; null when no stock row names it. */

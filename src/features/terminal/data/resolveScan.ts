@@ -1,5 +1,6 @@
-import type { Gs1Data } from '../../../../domain/barcodes/gs1';
+import { type Gs1Data, parseGs1 } from '../../../../domain/barcodes/gs1';
 import type { RowReader } from '../../../../sync/ports';
+import { todayOf } from '../../../../sync/replica';
 import { boolOf, textOf } from '../../../../sync/rows';
 import type { Row } from '../../../../sync/types';
 import { findContainer, findLocation, findProduct, type ScanOptions } from './queries';
@@ -67,7 +68,14 @@ export const resolveScan = async (
   code: string,
   options: ScanOptions = {},
 ): Promise<ScanResolution> => {
-  const [locationRow, match] = await Promise.all([findLocation(tx, code), findProduct(tx, code, options)]);
+  // A bin is looked for at the same time: by the SSCC of a GS1 code (AI 00), else by the code itself.
+  const parsed = parseGs1(code, { today: options.today ?? todayOf(Date.now()) });
+  const ssccOf = parsed.ok ? parsed.sscc : undefined;
+  const [locationRow, match, bin] = await Promise.all([
+    findLocation(tx, code),
+    findProduct(tx, code, options),
+    findContainer(tx, ssccOf ?? code),
+  ]);
   const gs1 = match.gs1?.ok ? match.gs1 : null;
   const product: ProductHit =
     match.kind === 'found'
@@ -77,7 +85,6 @@ export const resolveScan = async (
         : { kind: 'none', gs1Error: match.gs1 && !match.gs1.ok ? match.gs1.error : null };
   let container: ScanResolution['container'] = null;
   const sscc = gs1?.sscc;
-  const bin = await findContainer(tx, sscc ?? code);
   if (bin || sscc) {
     const [where] = bin ? await tx.get('storageSpace', [bin.locationId]) : [];
     container = {
