@@ -12,6 +12,7 @@ import { demoRandom } from '../server/demo/demoRandom';
 import { generateLargeData } from '../server/demo/largeData';
 import {
   type BenchDatabase,
+  benchSelected,
   dropDatabase,
   ensureDatabase,
   openPgliteBench,
@@ -19,7 +20,6 @@ import {
   postgresAdminUrl,
   type RawSql,
   runs,
-  benchSelected,
   verdict,
 } from './support/benchDatabases';
 

@@ -5,15 +5,17 @@ import { localCounters } from '../../src/db/deviceIdentity';
 import { DexieSyncStore } from '../../src/db/dexieSyncStore';
 import { httpTransport } from '../../src/db/httpTransport';
 import { openReplicaDb, ReplicaDb, replicaTables } from '../../src/db/replicaDb';
+import { batchesAt } from '../../src/features/terminal/data/queries';
+import { resolveScan } from '../../src/features/terminal/data/resolveScan';
 import { newId } from '../../sync/ids';
 import { createLocks, type LockManagerLike } from '../../sync/leader';
-import type { RowReader, SyncAuth, SyncStore, SyncTransport } from '../../sync/ports';
+import type { StoreTx, SyncAuth, SyncStore, SyncTransport } from '../../sync/ports';
 import { drain } from '../../sync/push';
+import { todayOf } from '../../sync/replica';
 import { SyncEngine } from '../../sync/syncEngine';
-import type { OutboxEntry, StockRecord } from '../../sync/types';
+import type { OutboxEntry } from '../../sync/types';
 import { outboxCountCost, prefetchedPull } from './experiments';
 import { countsOf, Meter, meteredStore, meteredTransport, TxMeter } from './meter';
-import { lookupProduct } from './productLookup';
 import type {
   BenchApi,
   DrainOutcome,
@@ -30,6 +32,12 @@ import type {
   SyncResult,
 } from './protocol';
 
+/** What a scan pass runs on: the engine (its enqueue) and the reads the terminal makes around it. */
+interface ScanTools {
+  readonly engine: SyncEngine;
+  readonly read: <T>(work: (tx: StoreTx) => Promise<T>) => Promise<T>;
+}
+
 interface Session {
   readonly setup: PageSetup;
   readonly deviceId: string;
@@ -38,8 +46,8 @@ interface Session {
   readonly metered: SyncStore;
   readonly transport: SyncTransport;
   readonly engine: SyncEngine;
-  /** The engine and reader each kind of scan pass uses. */
-  readonly variants: Readonly<Record<ScanVariant, { engine: SyncEngine; reader: RowReader }>>;
+  /** The engine and the one-off reads each kind of scan pass uses. */
+  readonly variants: Readonly<Record<ScanVariant, ScanTools>>;
   readonly txMeter: TxMeter;
   /** The transport without meters (experiments). */
   readonly plainTransport: SyncTransport;
@@ -78,7 +86,7 @@ const noRefresh: SyncAuth = { refresh: async () => 'failed' };
 
 const setup = async (
   input: PageSetup,
-): Promise<{ deviceId: string; product: 'findProduct' | 'fallback' }> => {
+): Promise<{ deviceId: string; product: 'resolveScan' }> => {
   const deviceId = newId();
   const db = await openReplicaDb(input.clientAccountId, input.userId);
   const store = new DexieSyncStore(db);
@@ -141,11 +149,12 @@ const setup = async (
   const txMeter = new TxMeter();
   // The real store reads with the parallel `where` itself now (src/db/dexieSyncStore.ts): the experiment's
   // variants run on it too.
+  const read: ScanTools['read'] = (work) => store.read(work);
   const variants = {
-    measured: { engine, reader: store.reader },
-    metered: { engine: engineWith(txMeter.store(store)), reader: store.reader },
-    parallelWhere: { engine: engineWith(store), reader: store.reader },
-    parallelWhereMetered: { engine: engineWith(txMeter.store(store)), reader: store.reader },
+    measured: { engine, read },
+    metered: { engine: engineWith(txMeter.store(store)), read },
+    parallelWhere: { engine: engineWith(store), read },
+    parallelWhereMetered: { engine: engineWith(txMeter.store(store)), read },
   };
   session = {
     setup: input,
@@ -167,7 +176,7 @@ const setup = async (
       return { engine: engineWith(meteredOn(otherStore)), store: otherStore };
     },
   };
-  return { deviceId, product: 'fallback' };
+  return { deviceId, product: 'resolveScan' };
 };
 
 const countRows = async (db: ReplicaDb): Promise<Record<string, number>> => {
@@ -264,12 +273,6 @@ const newDocument = async (s: Session, sourceLocationId: string): Promise<string
   return id;
 };
 
-/** The stock row a release line takes at the scanned location: first expiry first (FEFO), something available. */
-const sourceAt = (rows: readonly StockRecord[], locationId: string): StockRecord | undefined =>
-  rows
-    .filter((r) => r.locationId === locationId && r.quantity - r.reserved >= 1)
-    .sort((a, b) => (a.expDate ?? '9999').localeCompare(b.expDate ?? '9999'))[0];
-
 interface LineOutcome {
   readonly found: boolean;
   readonly ok: boolean;
@@ -279,27 +282,29 @@ interface LineOutcome {
   readonly enqueue: number;
 }
 
-/** One scan: the product found on the replica, its stock at the location, the line validated and queued. */
-const scanLine = async (
-  variant: { engine: SyncEngine; reader: RowReader },
-  documentId: string,
-  sample: ScanSample,
-): Promise<LineOutcome> => {
-  const { engine, reader } = variant;
+/**
+ * One scan as the terminal's release flow makes it (src/features/terminal/useLineFlow.ts): the code resolved on
+ * the replica (resolveScan), the free batches of the product at the location in FEFO order (batchesAt), and
+ * the line taking the first of them, validated and queued.
+ */
+const scanLine = async (tools: ScanTools, documentId: string, sample: ScanSample): Promise<LineOutcome> => {
+  const { engine, read } = tools;
+  const today = todayOf(Date.now());
   const t0 = performance.now();
-  const match = await lookupProduct(reader, sample.code);
+  const scanned = await read((tx) => resolveScan(tx, sample.code, { today }));
   const t1 = performance.now();
-  if (match.kind !== 'found' || match.product.id !== sample.productId)
+  const product = scanned.product;
+  if (product.kind !== 'found' || product.product.id !== sample.productId)
     return {
       found: false,
       ok: false,
-      refusal: match.kind === 'found' ? `found ${match.product.id}` : match.kind,
+      refusal: product.kind === 'found' ? `found ${product.product.id}` : product.kind,
       find: t1 - t0,
       source: 0,
       enqueue: 0,
     };
-  const stock = (await reader.where('stock', 'productId', [match.product.id])) as StockRecord[];
-  const source = sourceAt(stock, sample.locationId);
+  const batches = await read((tx) => batchesAt(tx, product.product.id, sample.locationId, today));
+  const source = batches.find((b) => b.available >= 1)?.key;
   const t2 = performance.now();
   if (!source)
     return { found: true, ok: false, refusal: 'noStock', find: t1 - t0, source: t2 - t1, enqueue: 0 };
@@ -308,7 +313,7 @@ const scanLine = async (
     line: {
       id: newId(),
       documentId,
-      productId: match.product.id,
+      productId: product.product.id,
       quantity: 1,
       sourceLocationId: source.locationId,
       sourceContainer: source.container,
@@ -367,7 +372,7 @@ const scan = async (input: ScanInput): Promise<ScanResult> => {
     enqueue: enqueue.spent(),
     refused,
     notFound,
-    product: 'fallback',
+    product: 'resolveScan',
     ...(input.variant === 'metered' || input.variant === 'parallelWhereMetered'
       ? { storeCalls: s.txMeter.snapshot(), transactions: s.txMeter.transactions }
       : {}),

@@ -97,7 +97,7 @@ export interface ScanResult {
   readonly refused: readonly string[];
   /** Codes that did not find their product: code and what the lookup said. */
   readonly notFound: readonly string[];
-  readonly product: 'findProduct' | 'fallback';
+  readonly product: 'resolveScan';
   /** With variant 'metered': StoreTx calls inside the line enqueues' write transactions, and how many transactions. */
   readonly storeCalls?: Readonly<Record<string, Spent>>;
   readonly transactions?: number;
@@ -136,7 +136,7 @@ export interface PlainLoopResult {
 }
 
 export interface BenchApi {
-  setup(input: PageSetup): Promise<{ deviceId: string; product: 'findProduct' | 'fallback' }>;
+  setup(input: PageSetup): Promise<{ deviceId: string; product: 'resolveScan' }>;
   initialSync(): Promise<SyncResult>;
   /** The initial sync again into a new replica, deleted afterwards. */
   initialSyncAgain(): Promise<SyncResult>;
