@@ -23,7 +23,10 @@ export type ProductMatch<P extends ProductKeys = ProductKeys> =
   | { readonly kind: 'none'; readonly gs1?: Gs1Result }
   | { readonly kind: 'several'; readonly products: readonly P[]; readonly gs1?: Gs1Result };
 
-export type MatchProductOptions = Gs1ParseOptions;
+export interface MatchProductOptions extends Gs1ParseOptions {
+  /** The scan already read as GS1 with these options (a caller that needed it first): not parsed again. */
+  readonly parsed?: Gs1Result;
+}
 
 const indexCache = new WeakMap<readonly ProductKeys[], ProductIndex>();
 
@@ -57,7 +60,7 @@ export const matchProduct = <P extends ProductKeys>(
   opts: MatchProductOptions = {},
 ): ProductMatch<P> => {
   const index = resolveIndex(products);
-  const gs1 = parseGs1(scan, opts);
+  const gs1 = opts.parsed ?? parseGs1(scan, opts);
   const found = new Map<string, P>();
 
   const trimmed = scan.trim();

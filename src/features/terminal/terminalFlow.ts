@@ -70,7 +70,8 @@ export type FlowEvent =
   | { readonly type: 'detailsEntered'; readonly details: Partial<LineDetails> }
   | { readonly type: 'detailsEdit'; readonly open: boolean }
   | { readonly type: 'quantitySet'; readonly quantity: number | null }
-  | { readonly type: 'recorded' }
+  /** `stale`: recorded while the device's data was older than the company allows. */
+  | { readonly type: 'recorded'; readonly stale?: boolean }
   | { readonly type: 'refused'; readonly refusal: LocalRefusal }
   | { readonly type: 'cleared'; readonly what: 'location' | 'product' | 'all' }
   | {
@@ -250,10 +251,10 @@ const sameBatch = (a: Batch, b: LineDetails): boolean =>
   (b.container === null || a.container === b.container);
 
 /** What is left for the next line: the location stays where goods are put or counted, not where taken. */
-const nextLine = (state: FlowState): FlowState => ({
+const nextLine = (state: FlowState, stale: boolean): FlowState => ({
   ...initialFlow(state.kind),
   location: state.kind === 'receipt' || state.kind === 'verify' ? state.location : null,
-  feedback: { tone: 'success', key: 'terminal:feedback.recorded' },
+  feedback: { tone: 'success', key: 'terminal:feedback.recorded', ...(stale ? { stale } : {}) },
 });
 
 export const flowReducer = (state: FlowState, event: FlowEvent): FlowState => {
@@ -298,7 +299,7 @@ export const flowReducer = (state: FlowState, event: FlowEvent): FlowState => {
     case 'quantitySet':
       return { ...state, quantity: event.quantity };
     case 'recorded':
-      return nextLine(state);
+      return nextLine(state, event.stale === true);
     case 'refused':
       return { ...state, feedback: { tone: 'error', refusal: event.refusal } };
     case 'cleared':

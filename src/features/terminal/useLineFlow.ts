@@ -152,20 +152,16 @@ export const useLineFlow = (kind: FlowKind, target: FlowTarget): LineFlow => {
         signal('error');
         return;
       }
-      dispatch({ type: 'recorded' });
       // Recorded on data older than the company allows: the picker is told (the server may see it otherwise).
       const stale = handle.engine.status.value.stale;
-      if (result.warnings.length || stale)
+      dispatch({ type: 'recorded', stale });
+      if (result.warnings.length)
         dispatch({
           type: 'notice',
           feedback: {
             tone: 'info',
-            ...(result.warnings.length
-              ? {
-                  key: 'terminal:feedback.recordedWithWarning',
-                  refusal: { code: 'stockShortfall', issues: result.warnings },
-                }
-              : { key: 'terminal:feedback.recorded' }),
+            key: 'terminal:feedback.recordedWithWarning',
+            refusal: { code: 'stockShortfall', issues: result.warnings },
             ...(stale ? { stale } : {}),
           },
         });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseGs1 } from '../../../domain/barcodes/gs1';
 import { buildProductIndex, matchProduct, type ProductKeys } from '../../../domain/barcodes/matchProduct';
 
 const GS = '\u001d';
@@ -25,6 +26,14 @@ describe('matchProduct', () => {
   it('finds by exact barcode (CODE128 text)', () => {
     expect(matchProduct('BOLT/M8/ZN', catalogue, { today })).toEqual({ kind: 'found', product: bolt });
     expect(matchProduct('INT-0001\r\n', catalogue, { today })).toEqual({ kind: 'found', product: bolt });
+  });
+
+  it('takes the GS1 reading a caller already made instead of parsing the scan again', () => {
+    const scan = ']C101059012341234571726123110LOT-7';
+    const parsed = parseGs1(scan, { today });
+    expect(matchProduct(scan, catalogue, { parsed })).toEqual(matchProduct(scan, catalogue, { today }));
+    // What was read is what counts: the same reading finds the product whatever text comes with it.
+    expect(matchProduct('', catalogue, { parsed })).toMatchObject({ kind: 'found', product: milk });
   });
 
   it('barcodes are matched exactly: case matters', () => {

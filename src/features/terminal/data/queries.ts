@@ -1,4 +1,4 @@
-import { parseGs1 } from '../../../../domain/barcodes/gs1';
+import { type Gs1Result, parseGs1 } from '../../../../domain/barcodes/gs1';
 import { matchProduct, type ProductKeys, type ProductMatch } from '../../../../domain/barcodes/matchProduct';
 import { bestSourceMaterial, type SourceCandidate } from '../../../../domain/warehouse/bestSourceMaterial';
 import { addQuantities, compareQuantities, subtractQuantity } from '../../../../domain/warehouse/quantity';
@@ -52,6 +52,10 @@ export interface ScanOptions {
   readonly today?: string;
 }
 
+/** A scanned code read as GS1 (once per scan: the product and the bin lookups both use it). */
+export const parseScan = (code: string, options: ScanOptions = {}): Gs1Result =>
+  parseGs1(code, { today: options.today ?? todayOf(Date.now()) });
+
 /**
  * The product a scan means: a barcode, the index (any case), a GTIN (EAN-13 ↔ GTIN-14) or GS1 data
  * (AI 01/02 with lot, dates, serial — in `gs1`). Looked up through the replica's indexes, then judged by
@@ -61,9 +65,8 @@ export const findProduct = async (
   tx: RowReader,
   code: string,
   options: ScanOptions = {},
+  gs1: Gs1Result = parseScan(code, options),
 ): Promise<ProductMatch<ProductRow>> => {
-  const opts = { today: options.today ?? todayOf(Date.now()) };
-  const gs1 = parseGs1(code, opts);
   const trimmed = code.trim();
   const texts = [...new Set([trimmed, gs1.ok ? trimmed : gs1.text])].filter((t) => t !== '');
   const gtin = gs1.ok ? (gs1.gtin ?? gs1.containedGtin) : undefined;
@@ -82,7 +85,7 @@ export const findProduct = async (
   ]);
   const found = new Map<string, Row>();
   for (const r of lists.flat()) found.set(r.id, r);
-  return matchProduct(code, [...found.values()].map(asProductRow), opts);
+  return matchProduct(code, [...found.values()].map(asProductRow), { parsed: gs1 });
 };
 
 /** A location by its label (any case, surrounding spaces ignored) or by its id. */

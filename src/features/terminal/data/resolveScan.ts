@@ -1,9 +1,8 @@
-import { type Gs1Data, parseGs1 } from '../../../../domain/barcodes/gs1';
+import type { Gs1Data } from '../../../../domain/barcodes/gs1';
 import type { RowReader } from '../../../../sync/ports';
-import { todayOf } from '../../../../sync/replica';
 import { boolOf, textOf } from '../../../../sync/rows';
 import type { Row } from '../../../../sync/types';
-import { findContainer, findLocation, findProduct, type ScanOptions } from './queries';
+import { findContainer, findLocation, findProduct, parseScan, type ScanOptions } from './queries';
 
 /** A location as the flow keeps it. */
 export interface LocationPick {
@@ -69,14 +68,14 @@ export const resolveScan = async (
   options: ScanOptions = {},
 ): Promise<ScanResolution> => {
   // A bin is looked for at the same time: by the SSCC of a GS1 code (AI 00), else by the code itself.
-  const parsed = parseGs1(code, { today: options.today ?? todayOf(Date.now()) });
-  const ssccOf = parsed.ok ? parsed.sscc : undefined;
+  const parsed = parseScan(code, options);
+  const gs1 = parsed.ok ? parsed : null;
+  const sscc = gs1?.sscc;
   const [locationRow, match, bin] = await Promise.all([
     findLocation(tx, code),
-    findProduct(tx, code, options),
-    findContainer(tx, ssccOf ?? code),
+    findProduct(tx, code, options, parsed),
+    findContainer(tx, sscc ?? code),
   ]);
-  const gs1 = match.gs1?.ok ? match.gs1 : null;
   const product: ProductHit =
     match.kind === 'found'
       ? { kind: 'found', product: productPickOf(match.product), gs1 }
@@ -84,7 +83,6 @@ export const resolveScan = async (
         ? { kind: 'several', count: match.products.length }
         : { kind: 'none', gs1Error: match.gs1 && !match.gs1.ok ? match.gs1.error : null };
   let container: ScanResolution['container'] = null;
-  const sscc = gs1?.sscc;
   if (bin || sscc) {
     const [where] = bin ? await tx.get('storageSpace', [bin.locationId]) : [];
     container = {

@@ -247,6 +247,16 @@ describe('terminal flow: scans that mean nothing here, and after a line', () => 
     expect(line('release')).toMatchObject({ product: null, quantity: null, feedback: { tone: 'success' } });
   });
 
+  it('a line recorded on data older than the company allows says so in its feedback', () => {
+    const recorded = (stale: boolean) =>
+      run(initialFlow('receipt'), scan(atLocation(a01)), scan(ofProduct(product())), {
+        type: 'recorded',
+        stale,
+      }).feedback;
+    expect(recorded(true)).toEqual({ tone: 'success', key: 'terminal:feedback.recorded', stale: true });
+    expect(recorded(false)).toEqual({ tone: 'success', key: 'terminal:feedback.recorded' });
+  });
+
   it('a refusal stays on screen with its codes; clearing starts the line again', () => {
     const refused = run(initialFlow('receipt'), scan(atLocation(a01)), scan(ofProduct(product())), {
       type: 'refused',
