@@ -55,11 +55,24 @@ export const locationRulesOf = (row: Row, type: Row | undefined): LocationRules 
   pickupOrder: numberOf(row.pickupOrder),
 });
 
+const parseLogisticsConfig = (row: Row | undefined): LogisticsConfig => {
+  const parsed = logisticsConfigSchema.safeParse(row ?? {});
+  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
+};
+
+/** Configs parsed from frozen rows (the replica store's memory hands out the same row until it changes). */
+const parsedConfigs = new WeakMap<Row, LogisticsConfig>();
+
 /** The account's logistics config from the replica; defaults until the first pull brought it. */
 export const readLogisticsConfig = async (reader: RowReader): Promise<LogisticsConfig> => {
   const [row] = await reader.all('logisticsConfig');
-  const parsed = logisticsConfigSchema.safeParse(row ?? {});
-  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
+  if (!row || !Object.isFrozen(row)) return parseLogisticsConfig(row);
+  let config = parsedConfigs.get(row);
+  if (!config) {
+    config = parseLogisticsConfig(row);
+    parsedConfigs.set(row, config);
+  }
+  return config;
 };
 
 export const loadProductRules = async (

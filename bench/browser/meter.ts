@@ -88,19 +88,37 @@ export class TxMeter {
           try {
             return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
           } finally {
-            const was = this.calls.get(key) ?? { ms: 0, count: 0 };
-            this.calls.set(key, { ms: was.ms + performance.now() - started, count: was.count + 1 });
+            this.add(key, performance.now() - started);
           }
         };
       },
     });
   }
 
+  private add(key: string, ms: number): void {
+    const was = this.calls.get(key) ?? { ms: 0, count: 0 };
+    this.calls.set(key, { ms: was.ms + ms, count: was.count + 1 });
+  }
+
   store(inner: SyncStore): SyncStore {
     return {
-      write: (work) => {
+      // The transaction's own phases too: opening it (until the work starts), the work, and the commit.
+      write: async (work) => {
         this.transactions++;
-        return inner.write((tx) => work(this.wrap(tx)));
+        const called = performance.now();
+        let done = called;
+        const result = await inner.write(async (tx) => {
+          const started = performance.now();
+          this.add('(open)', started - called);
+          try {
+            return await work(this.wrap(tx));
+          } finally {
+            done = performance.now();
+            this.add('(work)', done - started);
+          }
+        });
+        this.add('(commit)', performance.now() - done);
+        return result;
       },
       read: (work) => inner.read(work),
       watch: (query) => inner.watch(query),

@@ -1,8 +1,19 @@
 import Dexie, { liveQuery, type Table, type Transaction } from 'dexie';
 import { from, type Observable } from 'rxjs';
-import { parseStockKey } from '../../domain/warehouse/stock';
 import type { StoreTx, SyncStore } from '../../sync/ports';
 import { emptyMeta, type OutboxEntry, type Row, type ShadowRecord, type SyncMeta } from '../../sync/types';
+import {
+  type CacheWrite,
+  type Cached,
+  allOf,
+  derivableStockKey,
+  derivedStockKey,
+  frozen,
+  keepAll,
+  ReadCache,
+  slotOf,
+  type TableCache,
+} from './readCache';
 import { type MetaRow, metaKey, type ReplicaDb, replicaTables, type StampsRow, stampsKey } from './replicaDb';
 
 /** IndexedDB's order of string keys (UTF-16 code units, as Array.prototype.sort compares them). */
@@ -33,73 +44,11 @@ const rowId = (r: Row): string => r.id;
 const shadowKey = (s: ShadowRecord): string => s.key;
 
 /**
- * Tables only the feed writes (and stock): a write transaction may answer reads of them from memory. The
- * rules read the products, locations and stock of every line of a document each time a line is added.
+ * Tables whose reads a transaction of the engine (or a screen's one-off read) may answer from memory: every
+ * replicated table and the shadow. The rules read the products, locations, stock, document and lines of a
+ * document each time a line is added. Every writer goes through this store, which stamps what it changed.
  */
-const cachedEntities: ReadonlySet<string> = new Set([
-  'product',
-  'productGroup',
-  'storageSpace',
-  'storageSpaceType',
-  'company',
-  'logisticsConfig',
-  'stock',
-]);
-
-/** Rows of one table as of one stamp. */
-interface TableCache {
-  readonly stamp: string;
-  readonly byId: Map<string, Row | null>;
-  /** `<index>\u0000<value>` → the rows with that value. */
-  readonly byValue: Map<string, readonly Row[]>;
-  all?: readonly Row[];
-  size: number;
-}
-
-/** Past this many rows a table's cache starts again (a terminal reads a few documents' worth). */
-const cacheLimit = 20_000;
-
-/**
- * Rows read by earlier write transactions, tagged with the table's stamp at that time. Every write
- * transaction that changes a cached table bumps its stamp in the meta table, in the same transaction, so a
- * row is answered from memory only while no transaction — of any tab — has changed its table since.
- */
-class ReadCache {
-  private readonly tables = new Map<string, TableCache>();
-
-  of(entity: string, stamp: string): TableCache {
-    const current = this.tables.get(entity);
-    if (current?.stamp === stamp && current.size < cacheLimit) return current;
-    const fresh: TableCache = { stamp, byId: new Map(), byValue: new Map(), size: 0 };
-    this.tables.set(entity, fresh);
-    return fresh;
-  }
-}
-
-/**
- * The rows of a stock key are among the rows of its product: once those are known at this stamp (the terminal
- * read them for the batches at the location), the key's slot is filled from them without a request.
- */
-const derivedStockKey = (c: TableCache, entity: string, index: string, key: string): boolean => {
-  if (entity !== 'stock' || index !== 'key') return false;
-  let productId: string;
-  try {
-    productId = parseStockKey(key).productId;
-  } catch {
-    return false;
-  }
-  const ofProduct = c.byValue.get(`productId\u0000${productId}`);
-  if (!ofProduct) return false;
-  c.byValue.set(
-    `key\u0000${key}`,
-    ofProduct.filter((r) => r.key === key),
-  );
-  c.size++;
-  return true;
-};
-
-/** Rows handed out from the cache are shared between transactions: nobody may change them. */
-const frozen = (row: Row): Row => Object.freeze(row);
+const cachedTables: ReadonlySet<string> = new Set([...Object.keys(replicaTables), 'shadow']);
 
 /** Where tables come from: a transaction (every call bound to it) or the database (live queries). */
 interface TableSource {
@@ -124,6 +73,8 @@ interface OpenTx {
   readonly tx: StoreTx;
   /** Bumps the stamps of the cached tables written and waits for every write placed. */
   finish(): Promise<void>;
+  /** After the transaction committed: the memory follows what it wrote. */
+  committed(): void;
 }
 
 type Stamps = StampsRow['value'];
@@ -166,6 +117,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   // Inside a transaction every write of the meta row goes through here: read once, then known.
   const inTransaction = !(source instanceof Dexie);
   let metaSeen: SyncMeta | undefined;
+  let metaChanged = false;
   const readMeta = async (): Promise<SyncMeta> => {
     if (metaSeen) return metaSeen;
     const row = opening ? (await opening)[1] : await metaTable.get(metaKey);
@@ -176,9 +128,10 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   };
   /** Cached tables this transaction changed: read from the database from then on, stamped at the end. */
   const changed = new Set<string>();
-  const cacheOf = (entity: string): TableCache | null =>
-    cache && known && cachedEntities.has(entity) && !changed.has(entity)
-      ? cache.of(entity, `${known.epoch}:${known.tables[entity] ?? 0}`)
+  const stampOf = (s: Stamps, entity: string): string => `${s.epoch}:${s.tables[entity] ?? 0}`;
+  const cacheOf = <R extends Cached = Row>(entity: string): TableCache<R> | null =>
+    cache && known && cachedTables.has(entity) && !changed.has(entity)
+      ? cache.of<R>(entity, stampOf(known, entity))
       : null;
   /**
    * A read of a cached table waits for the stamps (asked for first, so they come first): memory may answer it.
@@ -186,9 +139,29 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
    * after a needless native await would leave Dexie's zone, and Dexie would not see what it read.
    */
   const ready = (entity: string): Promise<unknown> | null =>
-    stamps && !known && cachedEntities.has(entity) ? stamps : null;
-  const written = (entity: string): void => {
-    if (cachedEntities.has(entity)) changed.add(entity);
+    stamps && !known && cachedTables.has(entity) ? stamps : null;
+  /**
+   * Before the stamps are back, what memory surely lacks (by the table's last cache, whatever its stamp) is
+   * asked for at once: a scan then waits for the stamps and its rows together, not one after the other. The
+   * rows come from this transaction, after the stamps it read, so they may be kept at those stamps.
+   */
+  const prefetch = <T>(
+    entity: string,
+    lacking: (last: TableCache<Row> | undefined) => readonly string[],
+    fetch: (keys: readonly string[]) => Promise<T>,
+  ): { readonly keys: readonly string[]; readonly result: Promise<T> } | null => {
+    if (!cache || !stamps || known || changed.has(entity) || !cachedTables.has(entity)) return null;
+    const keys = lacking(cache.last<Row>(entity));
+    return keys.length ? { keys, result: fetch(keys) } : null;
+  };
+  /** What this transaction wrote to each cached table, in order: the memory follows it once committed. */
+  const log = new Map<string, CacheWrite<Cached>[]>();
+  const written = (entity: string, write: CacheWrite<Cached>): void => {
+    if (!cachedTables.has(entity)) return;
+    changed.add(entity);
+    const writes = log.get(entity) ?? [];
+    writes.push(write);
+    log.set(entity, writes);
   };
 
   const byStatus = (status: OutboxEntry['status'], after = Dexie.minKey) =>
@@ -202,21 +175,38 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   const tx: StoreTx = {
     get: async (entity, ids) => {
       if (!ids.length) return [];
+      const unique = [...new Set(ids)];
+      const early = prefetch(
+        entity,
+        (last) => (last?.complete ? [] : unique.filter((id) => !last?.byId.has(id))),
+        (keys) => table(entity).bulkGet([...keys]),
+      );
       const waiting = ready(entity);
       if (waiting) await waiting;
       const c = cacheOf(entity);
-      if (!c) return (await table(entity).bulkGet([...ids])).filter((r): r is Row => r !== undefined);
-      const missing = [...new Set(ids.filter((id) => !c.byId.has(id)))];
-      if (missing.length) {
-        const rows = await table(entity).bulkGet(missing);
-        missing.forEach((id, i) => {
+      const found = new Map<string, Row | null>();
+      const take = (keys: readonly string[], rows: readonly (Row | undefined)[]) =>
+        keys.forEach((id, i) => {
           const row = rows[i];
-          c.byId.set(id, row ? frozen(row) : null);
+          found.set(id, row ? (c ? frozen(row) : row) : null);
         });
+      if (early) take(early.keys, await early.result);
+      if (c)
+        for (const [id, row] of found)
+          if (!c.byId.has(id)) {
+            c.byId.set(id, row);
+            c.size++;
+          }
+      // A table known whole has no other rows.
+      const settled = (id: string) => found.has(id) || (c ? c.byId.has(id) || c.complete : false);
+      const missing = unique.filter((id) => !settled(id));
+      if (missing.length) take(missing, await table(entity).bulkGet(missing));
+      if (c && missing.length) {
+        for (const id of missing) c.byId.set(id, found.get(id) ?? null);
         c.size += missing.length;
       }
       return ids.flatMap((id) => {
-        const row = c.byId.get(id);
+        const row = found.get(id) ?? c?.byId.get(id);
         return row ? [row] : [];
       });
     },
@@ -224,63 +214,115 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
     where: async (entity, index, values) => {
       if (!values.length) return [];
       const sorted = byKeyOrder(values);
-      const slot = (v: string) => `${index}\u0000${v}`;
+      const slot = (v: string) => slotOf(index, v);
       /** Keeps what was read: each value's rows, and the same rows by id (a later get needs no request). */
-      const keep = (into: TableCache, read: readonly string[], lists: readonly (readonly Row[])[]) =>
+      const keep = (into: TableCache<Row>, read: readonly string[], lists: readonly (readonly Row[])[]) =>
         read.forEach((v, i) => {
+          into.indexes.add(index);
           const list = (lists[i] ?? []).map(frozen);
           into.byValue.set(slot(v), list);
           for (const row of list) into.byId.set(row.id, row);
           into.size += list.length + 1;
         });
+      const early = prefetch(
+        entity,
+        (last) =>
+          sorted.filter(
+            (v) => !last?.byValue.has(slot(v)) && !(last && derivableStockKey(last, entity, index, v)),
+          ),
+        (keys) => listsOf(table(entity), index, keys),
+      );
       const waiting = ready(entity);
       if (waiting) await waiting;
       const c = cacheOf(entity);
-      if (!c)
+      if (!c && !early)
         return merged(
           await (sorted.length > 1
             ? atomic(entity, () => listsOf(table(entity), index, sorted))
             : listsOf(table(entity), index, sorted)),
           rowId,
         );
-      const missing = sorted.filter((v) => !c.byValue.has(slot(v)) && !derivedStockKey(c, entity, index, v));
-      if (missing.length) keep(c, missing, await listsOf(table(entity), index, missing));
+      // Each value's rows: kept in memory, or (no memory at these stamps) only for this call.
+      const own = new Map<string, readonly Row[]>();
+      const take = (read: readonly string[], lists: readonly (readonly Row[])[]) => {
+        if (c) keep(c, read, lists);
+        else
+          read.forEach((v, i) => {
+            own.set(v, lists[i] ?? []);
+          });
+      };
+      if (early) take(early.keys, await early.result);
+      const has = (v: string) =>
+        c ? c.byValue.has(slot(v)) || derivedStockKey(c, entity, index, v) : own.has(v);
+      const missing = sorted.filter((v) => !has(v));
+      if (missing.length) take(missing, await listsOf(table(entity), index, missing));
       return merged(
-        sorted.map((v) => c.byValue.get(slot(v)) ?? []),
+        sorted.map((v) => (c ? c.byValue.get(slot(v)) : own.get(v)) ?? []),
         rowId,
       );
     },
     all: async (entity) => {
+      const early = prefetch(
+        entity,
+        (last) => (last?.complete ? [] : ['*']),
+        () => table(entity).toArray(),
+      );
       const waiting = ready(entity);
       if (waiting) await waiting;
       const c = cacheOf(entity);
-      if (!c) return table(entity).toArray();
-      if (!c.all) {
-        const rows = (await table(entity).toArray()).map(frozen);
-        c.all = rows;
-        c.size += rows.length;
-      }
-      return [...c.all];
+      if (!c) return early ? early.result : table(entity).toArray();
+      if (!c.complete) keepAll(c, await (early ? early.result : table(entity).toArray()), rowId);
+      return [...allOf(c, rowId)];
     },
     distinct: async (entity, index) => (await table(entity).orderBy(index).uniqueKeys()).map(String),
     put: async (entity, rows) => {
       if (!rows.length) return;
-      written(entity);
+      written(entity, { put: rows });
       return placed(table(entity).bulkPut([...rows]));
     },
     remove: async (entity, ids) => {
       if (!ids.length) return;
-      written(entity);
+      written(entity, { remove: ids });
       return placed(table(entity).bulkDelete([...ids]));
     },
-    shadowGet: async (keys) =>
-      keys.length ? (await shadowTable.bulkGet([...keys])).filter((s) => s !== undefined) : [],
+    // The shadow is small (the rows the pending work changed): once read whole, it is known whole.
+    shadowGet: async (keys) => {
+      if (!keys.length) return [];
+      const waiting = ready('shadow');
+      if (waiting) await waiting;
+      const c = cacheOf<ShadowRecord>('shadow');
+      if (!c?.complete) return (await shadowTable.bulkGet([...keys])).filter((s) => s !== undefined);
+      return keys.flatMap((key) => {
+        const record = c.byId.get(key);
+        return record ? [record] : [];
+      });
+    },
     shadowByRef: async (refs) =>
       refs.length ? merged(await listsOf(shadowTable, 'ref', byKeyOrder(refs)), shadowKey) : [],
-    shadowAll: () => shadowTable.toArray(),
-    shadowCount: () => shadowTable.count(),
-    shadowPut: async (records) => (records.length ? placed(shadowTable.bulkPut([...records])) : undefined),
-    shadowDelete: async (keys) => (keys.length ? placed(shadowTable.bulkDelete([...keys])) : undefined),
+    shadowAll: async () => {
+      const waiting = ready('shadow');
+      if (waiting) await waiting;
+      const c = cacheOf<ShadowRecord>('shadow');
+      if (!c) return shadowTable.toArray();
+      if (!c.complete) keepAll(c, await shadowTable.toArray(), shadowKey);
+      return [...allOf(c, shadowKey)];
+    },
+    shadowCount: async () => {
+      const waiting = ready('shadow');
+      if (waiting) await waiting;
+      const c = cacheOf<ShadowRecord>('shadow');
+      return c?.complete ? allOf(c, shadowKey).length : shadowTable.count();
+    },
+    shadowPut: async (records) => {
+      if (!records.length) return;
+      written('shadow', { put: records });
+      return placed(shadowTable.bulkPut([...records]));
+    },
+    shadowDelete: async (keys) => {
+      if (!keys.length) return;
+      written('shadow', { remove: keys });
+      return placed(shadowTable.bulkDelete([...keys]));
+    },
     outboxGet: (mutationId) => outboxTable.get(mutationId),
     outboxOpen: async () => {
       const [pending, accepted] = await Promise.all([
@@ -312,22 +354,55 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
     setMeta: async (patch) => {
       const next = { ...(await readMeta()), ...patch };
       if (inTransaction) metaSeen = next;
+      // Write-behind: the row is written once, at the end, in the same request as the stamps.
+      if (options.writeBehind) {
+        metaChanged = true;
+        return;
+      }
       return placed(metaTable.put({ key: metaKey, value: next }));
     },
   };
 
+  let stamped: { readonly from: Stamps; readonly to: Stamps } | undefined;
   const finish = async (): Promise<void> => {
+    const rows: (MetaRow | StampsRow)[] = [];
     if (stamps) {
       const s = await stamps;
       if (s && changed.size) {
         const tables: Record<string, number> = { ...s.tables };
         for (const entity of changed) tables[entity] = (tables[entity] ?? 0) + 1;
-        placed(stampsTable.put({ key: stampsKey, value: { epoch: s.epoch, tables } }));
+        const to = { epoch: s.epoch, tables };
+        rows.push({ key: stampsKey, value: to });
+        stamped = { from: s, to };
       }
     }
+    if (metaChanged && metaSeen) rows.push({ key: metaKey, value: metaSeen });
+    if (rows.length) placed((metaTable as Table<MetaRow | StampsRow, string>).bulkPut(rows));
     await Promise.all(writes);
   };
-  return { tx, finish };
+  const committed = (): void => {
+    if (!cache || !stamped) return;
+    const { from, to } = stamped;
+    for (const [entity, entityWrites] of log) {
+      if (entity === 'shadow')
+        cache.advance(
+          entity,
+          stampOf(from, entity),
+          stampOf(to, entity),
+          entityWrites as CacheWrite<ShadowRecord>[],
+          shadowKey,
+        );
+      else
+        cache.advance(
+          entity,
+          stampOf(from, entity),
+          stampOf(to, entity),
+          entityWrites as CacheWrite<Row>[],
+          rowId,
+        );
+    }
+  };
+  return { tx, finish, committed };
 };
 
 /**
@@ -349,13 +424,16 @@ export class DexieSyncStore implements SyncStore {
   }
 
   /** Writes are write-behind and reads of feed tables may come from memory (see openTx). */
-  write<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return this.db.transaction('rw', allTables(), async (trans: Transaction) => {
-      const { tx, finish } = openTx(trans, { writeBehind: true, cache: this.cache });
-      const result = await work(tx);
-      await finish();
-      return result;
+  async write<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
+    let opened: OpenTx | undefined;
+    const result = await this.db.transaction('rw', allTables(), async (trans: Transaction) => {
+      opened = openTx(trans, { writeBehind: true, cache: this.cache });
+      const value = await work(opened.tx);
+      await opened.finish();
+      return value;
     });
+    opened?.committed();
+    return result;
   }
 
   /**

@@ -9,7 +9,7 @@ import { MemorySyncStore } from '../../sync/memoryStore';
 import type { RowReader, SyncStore } from '../../sync/ports';
 import { applyChangesPage } from '../../sync/replica';
 import type { RowIndex } from '../../sync/types';
-import { buildValidationContext, loadAvailable } from '../../sync/validationContext';
+import { buildValidationContext, loadAvailable, readLogisticsConfig } from '../../sync/validationContext';
 import { seedChanges } from './support/seed';
 import { keyOf } from './support/world';
 
@@ -166,6 +166,28 @@ describe.each(stores)('the rules’ inputs from the replica (%s store)', (_name,
       ['l-1', 10],
       ['l-4', 0],
     ]);
+    store.close();
+  });
+});
+
+describe('the logistics config on the replica', () => {
+  it('is parsed once per row the store hands out, and again when the feed changes it', async () => {
+    const db = new ReplicaDb('config-memo');
+    await db.open();
+    const store = new DexieSyncStore(db);
+    await store.write((tx) => applyChangesPage(tx, seedChanges({ workingCopiesCountInStock: true }), 'c1'));
+    const read = () => store.read((tx) => readLogisticsConfig(tx));
+    const first = await read();
+    expect(first.workingCopiesCountInStock).toBe(true);
+    expect(await read()).toBe(first);
+    await store.write((tx) =>
+      applyChangesPage(
+        tx,
+        [{ op: 'upsert', entity: 'logisticsConfig', id: 'acc', data: { workingCopiesCountInStock: false } }],
+        'c2',
+      ),
+    );
+    expect((await read()).workingCopiesCountInStock).toBe(false);
     store.close();
   });
 });

@@ -2,8 +2,10 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { DexieSyncStore } from '../../../src/db/dexieSyncStore';
 import { ReplicaDb, stampsKey } from '../../../src/db/replicaDb';
+import type { Intent } from '../../../domain/sync/intents';
 import type { StoreTx } from '../../../sync/ports';
-import { applyChangesPage, enqueueIntent } from '../../../sync/replica';
+import { applyChangesPage, enqueueIntent, finishPull } from '../../../sync/replica';
+import { shadowKeyOf } from '../../../sync/rows';
 import type { Row } from '../../../sync/types';
 import { seedChanges } from '../../sync/support/seed';
 import { keyOf } from '../../sync/support/world';
@@ -174,6 +176,112 @@ describe('rows a one-off read (a scan) found', () => {
     await store.db.table('product').put({ id: 'p-1', index: 'AGAIN' });
     expect(await store.read(async (tx) => (await tx.get('product', ['p-1']))[0]?.index)).toBe('AGAIN');
     expect(await store.db.table('meta').get(stampsKey)).toBeUndefined();
+    store.close();
+  });
+});
+
+describe('what the engine wrote', () => {
+  const enqueue = (store: DexieSyncStore, intent: Intent) =>
+    store.write((tx) =>
+      enqueueIntent(tx, intent, {
+        deviceId: 'D1',
+        userId: 'u1',
+        now: Date.parse('2026-03-15T08:00:00Z'),
+        newKey: () => `k-${intent.kind}`,
+      }),
+    );
+  const receipt = async (store: DexieSyncStore) => {
+    const made = [
+      await enqueue(store, {
+        kind: 'document.create',
+        document: { id: 'd1', typeCode: 'DIN', documentNumber: '', destinationLocationId: 'l-2' },
+      }),
+      await enqueue(store, {
+        kind: 'line.add',
+        line: { id: 'd1-1', documentId: 'd1', productId: 'p-1', quantity: 2 },
+      }),
+      await enqueue(store, {
+        kind: 'line.add',
+        line: { id: 'd1-2', documentId: 'd1', productId: 'p-3', quantity: 1, expDate: '2027-01-01' },
+      }),
+    ];
+    expect(made.map((m) => m.ok)).toEqual([true, true, true]);
+  };
+  const documentSeen = (store: DexieSyncStore) =>
+    engineWrite(store, async (tx) => ({
+      document: (await tx.get('wmsDocument', ['d1'])).map((d) => d.id),
+      lines: (await tx.where('wmsDocumentPosition', 'documentId', ['d1'])).map((r) => r.id),
+      shadows: (
+        await tx.shadowGet([shadowKeyOf('wmsDocumentPosition', 'd1-1'), shadowKeyOf('wmsDocument', 'd1')])
+      ).map((r) => r.key),
+    }));
+
+  it('is known to its next transaction: the document, its lines and their shadows, without asking again', async () => {
+    const { store } = await seeded();
+    // A complete pull reads the shadow whole: from then on it is known whole.
+    await store.write((tx) => finishPull(tx, 0, '2026-03-15T07:00:00.000Z'));
+    await receipt(store);
+    const expected = {
+      document: ['d1'],
+      lines: ['d1-1', 'd1-2'],
+      shadows: ['wmsDocumentPosition|d1-1', 'wmsDocument|d1'],
+    };
+    expect(await documentSeen(store)).toEqual(expected);
+    // Gone behind the store's back (no stamp bumped): memory still answers, so it did not ask the database.
+    for (const table of ['wmsDocument', 'wmsDocumentPosition', 'shadow']) await store.db.table(table).clear();
+    expect(await documentSeen(store)).toEqual(expected);
+    store.close();
+  });
+
+  it('is read again once another tab wrote the same table, and a rolled-back write teaches nothing', async () => {
+    const { name, store } = await seeded();
+    await store.write((tx) => finishPull(tx, 0, '2026-03-15T07:00:00.000Z'));
+    await receipt(store);
+    const otherTab = await openStore(name);
+    await otherTab.write((tx) =>
+      tx.put('wmsDocumentPosition', [{ id: 'd1-3', documentId: 'd1', quantity: 1 }]),
+    );
+    expect((await documentSeen(store)).lines).toEqual(['d1-1', 'd1-2', 'd1-3']);
+    await expect(
+      store.write(async (tx) => {
+        await tx.put('wmsDocumentPosition', [{ id: 'd1-4', documentId: 'd1', quantity: 1 }]);
+        await tx.shadowPut([{ key: 'x', entity: 'wmsDocumentPosition', id: 'd1-4', ref: 'd1', row: null }]);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect((await documentSeen(store)).lines).toEqual(['d1-1', 'd1-2', 'd1-3']);
+    expect(await store.read((tx) => tx.shadowGet(['x']))).toEqual([]);
+    otherTab.close();
+    store.close();
+  });
+});
+
+describe('a one-off read asking for rows before the stamps are back', () => {
+  it('answers what the database holds, keeps it, and never what an older memory held', async () => {
+    const { name, store } = await seeded();
+    const otherTab = await openStore(name);
+    const names = (s: DexieSyncStore, index: string) =>
+      s.read(async (tx) => (await tx.where('product', 'indexKey', [index])).map((p) => p.name));
+    expect(await names(store, 'MILK-1')).toEqual(['Milk']);
+    // Another tab changes the products: this tab's memory of MILK-1 and the rows it lacks are both read anew.
+    await otherTab.write((tx) =>
+      tx.put('product', [
+        { id: 'p-1', index: 'MILK-1', indexKey: 'MILK-1', name: 'Milk 2%' },
+        { id: 'p-3', index: 'CHEESE', indexKey: 'CHEESE', name: 'Old cheese' },
+      ]),
+    );
+    expect(await names(store, 'MILK-1')).toEqual(['Milk 2%']);
+    expect(await names(store, 'CHEESE')).toEqual(['Old cheese']);
+    // Kept at the stamps it was read at: changed behind the store's back, memory still answers.
+    await store.db.table('product').update('p-3', { name: 'Behind the back' });
+    expect(await names(store, 'CHEESE')).toEqual(['Old cheese']);
+    // A get of ids partly known, repeated and missing: every id answered in order, as bulkGet would.
+    await store.read((tx) => tx.get('storageSpace', ['l-1']));
+    const labels = await store.read(async (tx) =>
+      (await tx.get('storageSpace', ['l-2', 'l-1', 'nowhere', 'l-2'])).map((l) => l.label),
+    );
+    expect(labels).toEqual(['A-02', 'A-01', 'A-02']);
+    otherTab.close();
     store.close();
   });
 });

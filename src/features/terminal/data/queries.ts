@@ -151,9 +151,13 @@ export const fefoSource = async (
   quantity: number,
   today: string = todayOf(Date.now()),
 ): Promise<FefoSuggestion> => {
-  const [product] = await tx.get('product', [productId]);
+  // Both at once: the stock is needed whenever the product exists, which it nearly always does.
+  const [[product], stockRows] = await Promise.all([
+    tx.get('product', [productId]),
+    tx.where('stock', 'productId', [productId]),
+  ]);
   if (!product) return { candidates: [], picks: [], missing: quantity };
-  const stock = ((await tx.where('stock', 'productId', [productId])) as StockRecord[]).map(stockRowOf);
+  const stock = (stockRows as StockRecord[]).map(stockRowOf);
   const locations = await loadLocationRules(tx, [...new Set(stock.map((s) => s.locationId))]);
   const config = await readLogisticsConfig(tx);
   const candidates = bestSourceMaterial(
