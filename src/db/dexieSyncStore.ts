@@ -94,23 +94,24 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   const atomic = <T>(name: string, work: () => Promise<T>): Promise<T> =>
     source instanceof Dexie ? source.transaction('r', name, work) : work();
   const table = (name: string) => source.table(name) as Table<Row, string>;
-  const outboxTable = source.table('outbox') as Table<OutboxEntry, number>;
-  const shadowTable = source.table('shadow') as Table<ShadowRecord, string>;
-  const metaTable = source.table('meta') as Table<MetaRow, string>;
-  const stampsTable = source.table('meta') as Table<StampsRow, string>;
+  // Made when first used: Dexie builds a table's whole middleware stack again for every transaction.
+  const outboxTable = () => source.table('outbox') as Table<OutboxEntry, number>;
+  const shadowTable = () => source.table('shadow') as Table<ShadowRecord, string>;
+  const metaTable = () => source.table('meta') as Table<MetaRow, string>;
+  const stampsTable = () => source.table('meta') as Table<StampsRow, string>;
 
   // The cache. The stamps are asked for first thing; a read of a cached table waits for them (they come back
   // first), then memory answers it or it goes to the database. Every other request is placed when its call is
   // made, in call order. The engine's transactions nearly all read the meta row too: it comes in the same request.
   const cache = options.cache;
   let known: Stamps | undefined;
-  const opening = cache ? metaTable.bulkGet([stampsKey, metaKey]) : undefined;
+  const opening = cache ? metaTable().bulkGet([stampsKey, metaKey]) : undefined;
   const stamps: Promise<Stamps | undefined> | undefined = opening?.then(([first]) => {
     const row = first as StampsRow | undefined;
     if (!row && options.readOnly) return undefined;
     // A replica without stamps yet (new, or emptied by an upgrade) starts a new epoch.
     known = row?.value ?? { epoch: newEpoch(), tables: {} };
-    if (!row) placed(stampsTable.put({ key: stampsKey, value: known }));
+    if (!row) placed(stampsTable().put({ key: stampsKey, value: known }));
     return known;
   });
 
@@ -120,7 +121,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   let metaChanged = false;
   const readMeta = async (): Promise<SyncMeta> => {
     if (metaSeen) return metaSeen;
-    const row = opening ? (await opening)[1] : await metaTable.get(metaKey);
+    const row = opening ? (await opening)[1] : await metaTable().get(metaKey);
     const value: SyncMeta = { ...emptyMeta, ...row?.value };
     // A setMeta that ran meanwhile wins over what this read found.
     if (inTransaction) metaSeen ??= value;
@@ -165,10 +166,10 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   };
 
   const byStatus = (status: OutboxEntry['status'], after = Dexie.minKey) =>
-    outboxTable.where('[status+mutationId]').between([status, after], [status, Dexie.maxKey], true, true);
+    outboxTable().where('[status+mutationId]').between([status, after], [status, Dexie.maxKey], true, true);
   /** One user's entries of a status, in mutation order, read from the index (other users' are not walked). */
   const byUser = (status: OutboxEntry['status'], userId: string, after = Dexie.minKey) =>
-    outboxTable
+    outboxTable()
       .where('[status+userId+mutationId]')
       .between([status, userId, after], [status, userId, Dexie.maxKey], true, true);
 
@@ -291,39 +292,39 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       const waiting = ready('shadow');
       if (waiting) await waiting;
       const c = cacheOf<ShadowRecord>('shadow');
-      if (!c?.complete) return (await shadowTable.bulkGet([...keys])).filter((s) => s !== undefined);
+      if (!c?.complete) return (await shadowTable().bulkGet([...keys])).filter((s) => s !== undefined);
       return keys.flatMap((key) => {
         const record = c.byId.get(key);
         return record ? [record] : [];
       });
     },
     shadowByRef: async (refs) =>
-      refs.length ? merged(await listsOf(shadowTable, 'ref', byKeyOrder(refs)), shadowKey) : [],
+      refs.length ? merged(await listsOf(shadowTable(), 'ref', byKeyOrder(refs)), shadowKey) : [],
     shadowAll: async () => {
       const waiting = ready('shadow');
       if (waiting) await waiting;
       const c = cacheOf<ShadowRecord>('shadow');
-      if (!c) return shadowTable.toArray();
-      if (!c.complete) keepAll(c, await shadowTable.toArray(), shadowKey);
+      if (!c) return shadowTable().toArray();
+      if (!c.complete) keepAll(c, await shadowTable().toArray(), shadowKey);
       return [...allOf(c, shadowKey)];
     },
     shadowCount: async () => {
       const waiting = ready('shadow');
       if (waiting) await waiting;
       const c = cacheOf<ShadowRecord>('shadow');
-      return c?.complete ? allOf(c, shadowKey).length : shadowTable.count();
+      return c?.complete ? allOf(c, shadowKey).length : shadowTable().count();
     },
     shadowPut: async (records) => {
       if (!records.length) return;
       written('shadow', { put: records });
-      return placed(shadowTable.bulkPut([...records]));
+      return placed(shadowTable().bulkPut([...records]));
     },
     shadowDelete: async (keys) => {
       if (!keys.length) return;
       written('shadow', { remove: keys });
-      return placed(shadowTable.bulkDelete([...keys]));
+      return placed(shadowTable().bulkDelete([...keys]));
     },
-    outboxGet: (mutationId) => outboxTable.get(mutationId),
+    outboxGet: (mutationId) => outboxTable().get(mutationId),
     outboxOpen: async () => {
       const [pending, accepted] = await Promise.all([
         byStatus('pending').toArray(),
@@ -331,7 +332,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       ]);
       return [...pending, ...accepted].sort((a, b) => a.mutationId - b.mutationId);
     },
-    outboxAll: () => outboxTable.toArray(),
+    outboxAll: () => outboxTable().toArray(),
     // One getAll of the range, filtered here: a Dexie filter() walks the range with a cursor instead.
     outboxRejected: async () => (await byStatus('rejected').toArray()).filter((e) => !e.resolvedAt),
     outboxPending: (userId, after, limit) =>
@@ -348,8 +349,8 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       ]);
       return { pending, rejected };
     },
-    outboxPut: async (entries) => (entries.length ? placed(outboxTable.bulkPut([...entries])) : undefined),
-    outboxDelete: async (ids) => (ids.length ? placed(outboxTable.bulkDelete([...ids])) : undefined),
+    outboxPut: async (entries) => (entries.length ? placed(outboxTable().bulkPut([...entries])) : undefined),
+    outboxDelete: async (ids) => (ids.length ? placed(outboxTable().bulkDelete([...ids])) : undefined),
     meta: async (): Promise<SyncMeta> => ({ ...(await readMeta()) }),
     setMeta: async (patch) => {
       const next = { ...(await readMeta()), ...patch };
@@ -359,7 +360,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
         metaChanged = true;
         return;
       }
-      return placed(metaTable.put({ key: metaKey, value: next }));
+      return placed(metaTable().put({ key: metaKey, value: next }));
     },
   };
 
@@ -377,7 +378,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       }
     }
     if (metaChanged && metaSeen) rows.push({ key: metaKey, value: metaSeen });
-    if (rows.length) placed((metaTable as Table<MetaRow | StampsRow, string>).bulkPut(rows));
+    if (rows.length) placed((metaTable() as Table<MetaRow | StampsRow, string>).bulkPut(rows));
     await Promise.all(writes);
   };
   const committed = (): void => {
