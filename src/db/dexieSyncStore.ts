@@ -6,6 +6,7 @@ import {
   type CacheWrite,
   type Cached,
   allOf,
+  countOf,
   derivableStockKey,
   derivedStockKey,
   frozen,
@@ -42,6 +43,11 @@ const merged = <R>(lists: readonly (readonly R[])[], primaryKey: (row: R) => str
 
 const rowId = (r: Row): string => r.id;
 const shadowKey = (s: ShadowRecord): string => s.key;
+/** The primary key of a cached table's records: a shadow record's key, a row's id. */
+const keyOfTable =
+  (table: string) =>
+  (record: Cached): string =>
+    table === 'shadow' ? (record as ShadowRecord).key : (record as Row).id;
 
 /**
  * Tables whose reads a transaction of the engine (or a screen's one-off read) may answer from memory: every
@@ -312,7 +318,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       const waiting = ready('shadow');
       if (waiting) await waiting;
       const c = cacheOf<ShadowRecord>('shadow');
-      return c?.complete ? allOf(c, shadowKey).length : shadowTable().count();
+      return c?.complete ? countOf(c) : shadowTable().count();
     },
     shadowPut: async (records) => {
       if (!records.length) return;
@@ -384,24 +390,8 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
   const committed = (): void => {
     if (!cache || !stamped) return;
     const { from, to } = stamped;
-    for (const [entity, entityWrites] of log) {
-      if (entity === 'shadow')
-        cache.advance(
-          entity,
-          stampOf(from, entity),
-          stampOf(to, entity),
-          entityWrites as CacheWrite<ShadowRecord>[],
-          shadowKey,
-        );
-      else
-        cache.advance(
-          entity,
-          stampOf(from, entity),
-          stampOf(to, entity),
-          entityWrites as CacheWrite<Row>[],
-          rowId,
-        );
-    }
+    for (const [entity, writes] of log)
+      cache.advance(entity, stampOf(from, entity), stampOf(to, entity), writes, keyOfTable(entity));
   };
   return { tx, finish, committed };
 };

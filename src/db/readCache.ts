@@ -184,6 +184,13 @@ export const keepAll = <R extends Cached>(
   return kept;
 };
 
+/** How many records a complete table has (no sort, unlike allOf). */
+export const countOf = <R extends Cached>(c: TableCache<R>): number => {
+  let n = 0;
+  for (const record of c.byId.values()) if (record !== null) n++;
+  return n;
+};
+
 /** Every record of a complete table, in primary key order. */
 export const allOf = <R extends Cached>(c: TableCache<R>, keyOf: (r: R) => string): readonly R[] => {
   c.sorted ??= [...c.byId.values()]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allOf, keepAll, ReadCache, slotOf, type TableCache } from '../../../src/db/readCache';
+import { allOf, countOf, keepAll, ReadCache, slotOf, type TableCache } from '../../../src/db/readCache';
 import type { Row } from '../../../sync/types';
 
 const byId = (r: Row): string => r.id;
@@ -103,5 +103,6 @@ describe('a table known whole', () => {
     const next = cache.of<Row>('shadow', 'e:2');
     expect(next.complete).toBe(true);
     expect(allOf(next, byId).map(byId)).toEqual(['a', 'b', 'c']);
+    expect(countOf(next)).toBe(3);
   });
 });
