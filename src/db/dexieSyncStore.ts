@@ -1,4 +1,4 @@
-import Dexie, { liveQuery, type Table, type Transaction } from 'dexie';
+import { liveQuery, type Transaction } from 'dexie';
 import { from, type Observable } from 'rxjs';
 import type { StoreTx, SyncStore } from '../../sync/ports';
 import { emptyMeta, type OutboxEntry, type Row, type ShadowRecord, type SyncMeta } from '../../sync/types';
@@ -15,17 +15,12 @@ import {
   slotOf,
   type TableCache,
 } from './readCache';
+import { nativeTransaction } from './nativeAccess';
 import { type MetaRow, metaKey, type ReplicaDb, replicaTables, type StampsRow, stampsKey } from './replicaDb';
+import { dexieAccess, type StoreAccess, type TableSource } from './storeAccess';
 
 /** IndexedDB's order of string keys (UTF-16 code units, as Array.prototype.sort compares them). */
 const byKeyOrder = (values: readonly string[]): string[] => [...new Set(values)].sort();
-
-/**
- * The rows of each value of an index: one getAll per value, all in flight at once (Dexie walks anyOf() with
- * a cursor, one IndexedDB round trip per row).
- */
-const listsOf = <R>(table: Table<R, string>, index: string, values: readonly string[]): Promise<R[][]> =>
-  Promise.all(values.map((v) => table.where(index).equals(v).toArray()));
 
 /** Lists of rows (by value, in key order) as anyOf() gave them: by value, then primary key, each row once. */
 const merged = <R>(lists: readonly (readonly R[])[], primaryKey: (row: R) => string): R[] => {
@@ -56,11 +51,6 @@ const keyOfTable =
  */
 const cachedTables: ReadonlySet<string> = new Set([...Object.keys(replicaTables), 'shadow']);
 
-/** Where tables come from: a transaction (every call bound to it) or the database (live queries). */
-interface TableSource {
-  table(name: string): Table;
-}
-
 interface TxOptions {
   /**
    * Write-behind: each write request is placed at once and the call returns without waiting for it; `finish`
@@ -87,7 +77,7 @@ type Stamps = StampsRow['value'];
 
 const newEpoch = (): string => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
+const openTx = (access: StoreAccess, options: TxOptions = {}): OpenTx => {
   const writes: Promise<unknown>[] = [];
   const placed = (request: Promise<unknown>): Promise<void> => {
     if (!options.writeBehind) return request.then(() => undefined);
@@ -96,38 +86,36 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
     writes.push(request);
     return Promise.resolve();
   };
-  /** Several requests as one snapshot: outside a transaction, they get a read transaction of their own. */
-  const atomic = <T>(name: string, work: () => Promise<T>): Promise<T> =>
-    source instanceof Dexie ? source.transaction('r', name, work) : work();
-  const table = (name: string) => source.table(name) as Table<Row, string>;
-  // Made when first used: Dexie builds a table's whole middleware stack again for every transaction.
-  const outboxTable = () => source.table('outbox') as Table<OutboxEntry, number>;
-  const shadowTable = () => source.table('shadow') as Table<ShadowRecord, string>;
-  const metaTable = () => source.table('meta') as Table<MetaRow, string>;
-  const stampsTable = () => source.table('meta') as Table<StampsRow, string>;
+  const rowsOf = (entity: string, ids: readonly string[]) => access.getMany<Row>(entity, ids);
+  const listsOf = (entity: string, index: string, values: readonly string[]) =>
+    access.byValues<Row>(entity, index, values);
 
   // The cache. The stamps are asked for first thing; a read of a cached table waits for them (they come back
   // first), then memory answers it or it goes to the database. Every other request is placed when its call is
   // made, in call order. The engine's transactions nearly all read the meta row too: it comes in the same request.
   const cache = options.cache;
   let known: Stamps | undefined;
-  const opening = cache ? metaTable().bulkGet([stampsKey, metaKey]) : undefined;
+  const opening = cache ? access.getMany<MetaRow | StampsRow>('meta', [stampsKey, metaKey]) : undefined;
   const stamps: Promise<Stamps | undefined> | undefined = opening?.then(([first]) => {
     const row = first as StampsRow | undefined;
     if (!row && options.readOnly) return undefined;
     // A replica without stamps yet (new, or emptied by an upgrade) starts a new epoch.
     known = row?.value ?? { epoch: newEpoch(), tables: {} };
-    if (!row) placed(stampsTable().put({ key: stampsKey, value: known }));
+    if (!row) placed(access.putMany('meta', [{ key: stampsKey, value: known }]));
     return known;
   });
+  // Not reported if the work fails before it reads a cached table: the transaction's failure is what counts.
+  stamps?.catch(() => undefined);
 
   // Inside a transaction every write of the meta row goes through here: read once, then known.
-  const inTransaction = !(source instanceof Dexie);
+  const inTransaction = access.inTransaction;
   let metaSeen: SyncMeta | undefined;
   let metaChanged = false;
   const readMeta = async (): Promise<SyncMeta> => {
     if (metaSeen) return metaSeen;
-    const row = opening ? (await opening)[1] : await metaTable().get(metaKey);
+    const row = (opening ? (await opening)[1] : await access.get<MetaRow>('meta', metaKey)) as
+      | MetaRow
+      | undefined;
     const value: SyncMeta = { ...emptyMeta, ...row?.value };
     // A setMeta that ran meanwhile wins over what this read found.
     if (inTransaction) metaSeen ??= value;
@@ -171,13 +159,19 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
     log.set(entity, writes);
   };
 
-  const byStatus = (status: OutboxEntry['status'], after = Dexie.minKey) =>
-    outboxTable().where('[status+mutationId]').between([status, after], [status, Dexie.maxKey], true, true);
+  // Bounds of a compound key's last part: IndexedDB sorts numbers before strings before arrays.
+  const lowest = Number.NEGATIVE_INFINITY;
+  const highest: IDBValidKey = [];
+  const statusIndex = '[status+mutationId]';
+  const userIndex = '[status+userId+mutationId]';
+  const byStatus = (status: OutboxEntry['status']) =>
+    access.range<OutboxEntry>('outbox', statusIndex, [status, lowest], [status, highest]);
   /** One user's entries of a status, in mutation order, read from the index (other users' are not walked). */
-  const byUser = (status: OutboxEntry['status'], userId: string, after = Dexie.minKey) =>
-    outboxTable()
-      .where('[status+userId+mutationId]')
-      .between([status, userId, after], [status, userId, Dexie.maxKey], true, true);
+  const userRange = (status: OutboxEntry['status'], userId: string, after = lowest) => ({
+    index: userIndex,
+    lower: [status, userId, after],
+    upper: [status, userId, highest],
+  });
 
   const tx: StoreTx = {
     get: async (entity, ids) => {
@@ -186,7 +180,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       const early = prefetch(
         entity,
         (last) => (last?.complete ? [] : unique.filter((id) => !last?.byId.has(id))),
-        (keys) => table(entity).bulkGet([...keys]),
+        (keys) => rowsOf(entity, keys),
       );
       const waiting = ready(entity);
       if (waiting) await waiting;
@@ -207,7 +201,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       // A table known whole has no other rows.
       const settled = (id: string) => found.has(id) || (c ? c.byId.has(id) || c.complete : false);
       const missing = unique.filter((id) => !settled(id));
-      if (missing.length) take(missing, await table(entity).bulkGet(missing));
+      if (missing.length) take(missing, await rowsOf(entity, missing));
       if (c && missing.length) {
         for (const id of missing) c.byId.set(id, found.get(id) ?? null);
         c.size += missing.length;
@@ -237,18 +231,12 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
           sorted.filter(
             (v) => !last?.byValue.has(slot(v)) && !(last && derivableStockKey(last, entity, index, v)),
           ),
-        (keys) => listsOf(table(entity), index, keys),
+        (keys) => listsOf(entity, index, keys),
       );
       const waiting = ready(entity);
       if (waiting) await waiting;
       const c = cacheOf(entity);
-      if (!c && !early)
-        return merged(
-          await (sorted.length > 1
-            ? atomic(entity, () => listsOf(table(entity), index, sorted))
-            : listsOf(table(entity), index, sorted)),
-          rowId,
-        );
+      if (!c && !early) return merged(await listsOf(entity, index, sorted), rowId);
       // Each value's rows: kept in memory, or (no memory at these stamps) only for this call.
       const own = new Map<string, readonly Row[]>();
       const take = (read: readonly string[], lists: readonly (readonly Row[])[]) => {
@@ -262,7 +250,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       const has = (v: string) =>
         c ? c.byValue.has(slot(v)) || derivedStockKey(c, entity, index, v) : own.has(v);
       const missing = sorted.filter((v) => !has(v));
-      if (missing.length) take(missing, await listsOf(table(entity), index, missing));
+      if (missing.length) take(missing, await listsOf(entity, index, missing));
       return merged(
         sorted.map((v) => (c ? c.byValue.get(slot(v)) : own.get(v)) ?? []),
         rowId,
@@ -272,25 +260,25 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       const early = prefetch(
         entity,
         (last) => (last?.complete ? [] : ['*']),
-        () => table(entity).toArray(),
+        () => access.all<Row>(entity),
       );
       const waiting = ready(entity);
       if (waiting) await waiting;
       const c = cacheOf(entity);
-      if (!c) return early ? early.result : table(entity).toArray();
-      if (!c.complete) keepAll(c, await (early ? early.result : table(entity).toArray()), rowId);
+      if (!c) return early ? early.result : access.all<Row>(entity);
+      if (!c.complete) keepAll(c, await (early ? early.result : access.all<Row>(entity)), rowId);
       return [...allOf(c, rowId)];
     },
-    distinct: async (entity, index) => (await table(entity).orderBy(index).uniqueKeys()).map(String),
+    distinct: async (entity, index) => (await access.uniqueKeys(entity, index)).map(String),
     put: async (entity, rows) => {
       if (!rows.length) return;
       written(entity, { put: rows });
-      return placed(table(entity).bulkPut([...rows]));
+      return placed(access.putMany(entity, rows));
     },
     remove: async (entity, ids) => {
       if (!ids.length) return;
       written(entity, { remove: ids });
-      return placed(table(entity).bulkDelete([...ids]));
+      return placed(access.deleteMany(entity, ids));
     },
     // The shadow is small (the rows the pending work changed): once read whole, it is known whole.
     shadowGet: async (keys) => {
@@ -298,65 +286,65 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       const waiting = ready('shadow');
       if (waiting) await waiting;
       const c = cacheOf<ShadowRecord>('shadow');
-      if (!c?.complete) return (await shadowTable().bulkGet([...keys])).filter((s) => s !== undefined);
+      if (!c?.complete)
+        return (await access.getMany<ShadowRecord>('shadow', keys)).filter((s) => s !== undefined);
       return keys.flatMap((key) => {
         const record = c.byId.get(key);
         return record ? [record] : [];
       });
     },
     shadowByRef: async (refs) =>
-      refs.length ? merged(await listsOf(shadowTable(), 'ref', byKeyOrder(refs)), shadowKey) : [],
+      refs.length
+        ? merged(await access.byValues<ShadowRecord>('shadow', 'ref', byKeyOrder(refs)), shadowKey)
+        : [],
     shadowAll: async () => {
       const waiting = ready('shadow');
       if (waiting) await waiting;
       const c = cacheOf<ShadowRecord>('shadow');
-      if (!c) return shadowTable().toArray();
-      if (!c.complete) keepAll(c, await shadowTable().toArray(), shadowKey);
+      if (!c) return access.all<ShadowRecord>('shadow');
+      if (!c.complete) keepAll(c, await access.all<ShadowRecord>('shadow'), shadowKey);
       return [...allOf(c, shadowKey)];
     },
     shadowCount: async () => {
       const waiting = ready('shadow');
       if (waiting) await waiting;
       const c = cacheOf<ShadowRecord>('shadow');
-      return c?.complete ? countOf(c) : shadowTable().count();
+      return c?.complete ? countOf(c) : access.count('shadow');
     },
     shadowPut: async (records) => {
       if (!records.length) return;
       written('shadow', { put: records });
-      return placed(shadowTable().bulkPut([...records]));
+      return placed(access.putMany('shadow', records));
     },
     shadowDelete: async (keys) => {
       if (!keys.length) return;
       written('shadow', { remove: keys });
-      return placed(shadowTable().bulkDelete([...keys]));
+      return placed(access.deleteMany('shadow', keys));
     },
-    outboxGet: (mutationId) => outboxTable().get(mutationId),
+    outboxGet: (mutationId) => access.get<OutboxEntry>('outbox', mutationId),
     outboxOpen: async () => {
-      const [pending, accepted] = await Promise.all([
-        byStatus('pending').toArray(),
-        byStatus('accepted').toArray(),
-      ]);
+      const [pending, accepted] = await Promise.all([byStatus('pending'), byStatus('accepted')]);
       return [...pending, ...accepted].sort((a, b) => a.mutationId - b.mutationId);
     },
-    outboxAll: () => outboxTable().toArray(),
-    // One getAll of the range, filtered here: a Dexie filter() walks the range with a cursor instead.
-    outboxRejected: async () => (await byStatus('rejected').toArray()).filter((e) => !e.resolvedAt),
-    outboxPending: (userId, after, limit) =>
-      byUser('pending', userId, after + 1)
-        .limit(limit)
-        .toArray(),
-    // A count of the index (one request): the engine's live query re-runs this after every commit.
-    outboxCounts: async (userId) => {
-      const [pending, rejected] = await Promise.all([
-        byUser('pending', userId).count(),
-        byUser('rejected', userId)
-          .filter((e) => !e.resolvedAt)
-          .count(),
-      ]);
-      return { pending, rejected };
+    outboxAll: () => access.all<OutboxEntry>('outbox'),
+    // One getAll of the range, filtered here (a Dexie filter() would walk the range with a cursor).
+    outboxRejected: async () => (await byStatus('rejected')).filter((e) => !e.resolvedAt),
+    outboxPending: (userId, after, limit) => {
+      const r = userRange('pending', userId, after + 1);
+      return access.range<OutboxEntry>('outbox', r.index, r.lower, r.upper, limit);
     },
-    outboxPut: async (entries) => (entries.length ? placed(outboxTable().bulkPut([...entries])) : undefined),
-    outboxDelete: async (ids) => (ids.length ? placed(outboxTable().bulkDelete([...ids])) : undefined),
+    // A count of the index (one request): the engine's live query re-runs this after every commit. Rejected
+    // entries are few: read and filtered here.
+    outboxCounts: async (userId) => {
+      const rejectedRange = userRange('rejected', userId);
+      const [pending, rejected] = await Promise.all([
+        access.count('outbox', userRange('pending', userId)),
+        access.range<OutboxEntry>('outbox', userIndex, rejectedRange.lower, rejectedRange.upper),
+      ]);
+      return { pending, rejected: rejected.filter((e) => !e.resolvedAt).length };
+    },
+    outboxPut: async (entries) => (entries.length ? placed(access.putMany('outbox', entries)) : undefined),
+    outboxDelete: async (ids) => (ids.length ? placed(access.deleteMany('outbox', ids)) : undefined),
     meta: async (): Promise<SyncMeta> => ({ ...(await readMeta()) }),
     setMeta: async (patch) => {
       const next = { ...(await readMeta()), ...patch };
@@ -366,7 +354,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
         metaChanged = true;
         return;
       }
-      return placed(metaTable().put({ key: metaKey, value: next }));
+      return placed(access.putMany('meta', [{ key: metaKey, value: next }]));
     },
   };
 
@@ -384,7 +372,7 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
       }
     }
     if (metaChanged && metaSeen) rows.push({ key: metaKey, value: metaSeen });
-    if (rows.length) placed((metaTable() as Table<MetaRow | StampsRow, string>).bulkPut(rows));
+    if (rows.length) placed(access.putMany('meta', rows));
     await Promise.all(writes);
   };
   const committed = (): void => {
@@ -397,10 +385,11 @@ const openTx = (source: TableSource, options: TxOptions = {}): OpenTx => {
 };
 
 /**
- * The engine's store port on Dexie. Tables are taken from an explicit transaction, so every call belongs to
- * it whatever native promises the engine awaits in between (Dexie's implicit zone would not survive them).
+ * The store port on Dexie tables: a live query's read (Dexie records what it reads) or the database itself.
+ * Tables are taken from an explicit transaction, so every call belongs to it whatever native promises the
+ * work awaits in between (Dexie's implicit zone would not survive them).
  */
-export const dexieTx = (source: TableSource): StoreTx => openTx(source).tx;
+export const dexieTx = (source: TableSource): StoreTx => openTx(dexieAccess(source)).tx;
 
 const allTables = (): string[] => [...Object.keys(replicaTables), 'outbox', 'shadow', 'meta'];
 
@@ -414,17 +403,24 @@ export class DexieSyncStore implements SyncStore {
     this.reader = dexieTx(db);
   }
 
-  /** Writes are write-behind and reads of feed tables may come from memory (see openTx). */
-  async write<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
+  /**
+   * Writes are write-behind and reads of feed tables may come from memory (see openTx), in a native IndexedDB
+   * transaction (src/db/nativeAccess.ts), announced to live queries once committed.
+   */
+  write<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
     let opened: OpenTx | undefined;
-    const result = await this.db.transaction('rw', allTables(), async (trans: Transaction) => {
-      opened = openTx(trans, { writeBehind: true, cache: this.cache });
-      const value = await work(opened.tx);
-      await opened.finish();
-      return value;
-    });
-    opened?.committed();
-    return result;
+    return nativeTransaction(
+      this.db,
+      'readwrite',
+      allTables(),
+      async (access) => {
+        opened = openTx(access, { writeBehind: true, cache: this.cache });
+        const value = await work(opened.tx);
+        await opened.finish();
+        return value;
+      },
+      () => opened?.committed(),
+    );
   }
 
   /**
@@ -433,8 +429,8 @@ export class DexieSyncStore implements SyncStore {
    * live query: Dexie would not see the rows that came from memory, so it could not re-run on their changes.
    */
   read<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return this.db.transaction('r', allTables(), (trans: Transaction) =>
-      work(openTx(trans, { cache: this.cache, readOnly: true }).tx),
+    return nativeTransaction(this.db, 'readonly', allTables(), (access) =>
+      work(openTx(access, { cache: this.cache, readOnly: true }).tx),
     );
   }
 
