@@ -3,8 +3,7 @@ import { playwrightConfig } from '../playwright.config';
 import type { TerminalPage } from './pages/TerminalPage';
 import { writeBarcodeVideo } from './support/fakeCamera';
 import { expect, test } from './support/fixtures';
-import { openTerminal, uniqueId } from './support/terminalDevice';
-import { WarehouseApi } from './support/warehouseApi';
+import { openTerminal, testGoods } from './support/terminalDevice';
 
 /** The GS1 check digit of the first 12 (EAN-13) or 13 (GTIN-14) digits. */
 const checkDigit = (digits: string): string => {
@@ -31,17 +30,12 @@ test.describe('scanning on the terminal', () => {
     request,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const id = uniqueId();
-    const manager = await WarehouseApi.signIn(request, 'manager');
-    const bin = `T${id}-C`;
-    await manager.createLocation(bin);
     // The label carries the product's barcode, not its index: the scan is looked up like any barcode.
-    const barcode = `CAM${id}`;
-    const product = await manager.createProduct({
-      index: `E2E-CAM-${id}`,
-      name: `Camera ${id}`,
-      barcodes: [barcode],
+    const { id, manager, bin, product } = await testGoods(request, {
+      bin: (id) => `T${id}-C`,
+      product: (id) => ({ index: `E2E-CAM-${id}`, name: `Camera ${id}`, barcodes: [`CAM${id}`] }),
     });
+    const barcode = `CAM${id}`;
 
     // The camera: Chromium's fake capture playing a picture of the label (made now, not committed).
     const video = await writeBarcodeVideo(barcode, testInfo.outputPath('label.y4m'));
@@ -91,18 +85,17 @@ test.describe('scanning on the terminal', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const id = uniqueId();
-    const manager = await WarehouseApi.signIn(request, 'manager');
-    const bin = `T${id}-D`;
-    await manager.createLocation(bin);
     const ean = randomEan13();
     // Expiry is required; the lot is kept as the serial number (the product shows serials).
-    const product = await manager.createProduct({
-      index: `E2E-GS1-${id}`,
-      name: `Batch tracked ${id}`,
-      barcodes: [ean],
-      requiredExpDate: true,
-      visibleSerial: true,
+    const { id, manager, bin, product } = await testGoods(request, {
+      bin: (id) => `T${id}-D`,
+      product: (id) => ({
+        index: `E2E-GS1-${id}`,
+        name: `Batch tracked ${id}`,
+        barcodes: [ean],
+        requiredExpDate: true,
+        visibleSerial: true,
+      }),
     });
     const year = (new Date().getUTCFullYear() + 2) % 100;
     const expiry = `20${String(year).padStart(2, '0')}-12-31`;

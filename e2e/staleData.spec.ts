@@ -2,8 +2,7 @@ import { LogisticsConfigPage } from './pages/LogisticsConfigPage';
 import { ShellPage } from './pages/ShellPage';
 import { SignInPage } from './pages/SignInPage';
 import { expect, test } from './support/fixtures';
-import { newDevice, openTerminal, uniqueId } from './support/terminalDevice';
-import { WarehouseApi } from './support/warehouseApi';
+import { newDevice, openTerminal, testGoods } from './support/terminalDevice';
 
 /** The default of the logistics configuration, put back after the test (the account is shared). */
 const defaultMinutes = 30;
@@ -16,11 +15,10 @@ test.describe('data older than the company allows', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const id = uniqueId();
-    const manager = await WarehouseApi.signIn(request, 'manager');
-    const bin = `S${id}-A`;
-    await manager.createLocation(bin);
-    const product = await manager.createProduct({ index: `E2E-STALE-${id}`, name: `Stale ${id}` });
+    const { manager, bin, product } = await testGoods(request, {
+      bin: (id) => `S${id}-A`,
+      product: (id) => ({ index: `E2E-STALE-${id}`, name: `Stale ${id}` }),
+    });
     const picker = await newDevice(browser, baseURL);
     try {
       await test.step('the manager: terminals warn after 5 minutes without a sync', async () => {

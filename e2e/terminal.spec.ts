@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures';
-import { newDevice, openTerminal, uniqueId } from './support/terminalDevice';
+import { TerminalPage } from './pages/TerminalPage';
+import { newDevice, openTerminal, testGoods, uniqueId } from './support/terminalDevice';
 import { WarehouseApi } from './support/warehouseApi';
 
 test.describe('the offline terminal', () => {
@@ -149,11 +150,10 @@ test.describe('the offline terminal', () => {
     request,
   }) => {
     test.setTimeout(240_000);
-    const id = uniqueId();
-    const manager = await WarehouseApi.signIn(request, 'manager');
-    const bin = `T${id}-B`;
-    const location = await manager.createLocation(bin);
-    const product = await manager.createProduct({ index: `E2E-LAST-${id}`, name: `Last units ${id}` });
+    const { manager, bin, location, product } = await testGoods(request, {
+      bin: (id) => `T${id}-B`,
+      product: (id) => ({ index: `E2E-LAST-${id}`, name: `Last units ${id}` }),
+    });
     const productIndex = String(product.index);
     await manager.receive(location.id, product.id, 5);
 
@@ -223,6 +223,64 @@ test.describe('the offline terminal', () => {
     } finally {
       await first.context.close();
       await second.context.close();
+    }
+  });
+
+  test('two tabs of one handheld share its replica: what one records shows in the other at once, and reaches the server once', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const { manager, bin, product } = await testGoods(request, {
+      bin: (id) => `T${id}-C`,
+      product: (id) => ({ index: `E2E-TABS-${id}`, name: `Two tabs ${id}` }),
+    });
+    const productIndex = String(product.index);
+
+    const device = await newDevice(browser, baseURL);
+    try {
+      const first = await openTerminal(device.page, 'picker');
+      // The same handheld's second tab: same session, same replica.
+      const second = new TerminalPage(await device.context.newPage());
+      await second.open();
+      await second.expectSynced();
+      await second.chooseFlow('receipt');
+      await device.context.setOffline(true);
+      await first.expectOffline();
+      await second.expectOffline();
+
+      await first.chooseFlow('receipt');
+      await first.startDirectDocument();
+      await first.recordLine(bin, productIndex, 3);
+      await expect(first.line('pending')).toHaveCount(1);
+      const number = await first.byTestId('terminal-document-number').innerText();
+
+      // Without a reload, the second tab lists the new receipt and counts the work waiting, as the first does.
+      await expect(second.byTestId(`terminal-document-${number}`)).toBeVisible();
+      await expect.poll(() => first.pendingCount()).toBeGreaterThan(0);
+      await expect.poll(() => second.pendingCount()).toBe(await first.pendingCount());
+
+      // A second line, from the second tab, on the same receipt: the first tab shows it on its document.
+      await second.byTestId(`terminal-document-${number}`).click();
+      await expect(second.lines()).toHaveCount(1);
+      await second.recordLine(bin, productIndex, 2);
+      await expect(first.lines()).toHaveCount(2);
+      await expect(first.line('pending').getByTestId('terminal-line-quantity')).toHaveText(['3', '2']);
+      await first.finishDocument();
+
+      await device.context.setOffline(false);
+      await first.expectSynced(60_000);
+      await second.expectSynced(60_000);
+      // Whichever tab sent it, the server got the receipt once: 5 in the bin, one confirmed DIN of 3 and 2.
+      expect(await manager.stockOf(product.id)).toEqual({ [bin]: 5 });
+      const documents = await manager.documentsOf(product.id);
+      expect(documents.map((d) => ({ type: d.typeCode, status: d.statusCode }))).toEqual([
+        { type: 'DIN', status: 'confirmed' },
+      ]);
+      expect(documents[0]?.lines.map((l) => l.quantity)).toEqual([3, 2]);
+    } finally {
+      await device.context.close();
     }
   });
 });

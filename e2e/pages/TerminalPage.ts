@@ -121,6 +121,11 @@ export class TerminalPage extends BasePage {
     return this.byTestId('sync-chip').locator('[data-state]');
   }
 
+  /** How many of this device's mutations wait, as the chip counts them. */
+  async pendingCount(): Promise<number> {
+    return Number(await this.chip().getAttribute('data-pending'));
+  }
+
   async expectOffline(): Promise<void> {
     await expect(this.chip()).toHaveAttribute('data-state', 'chip.offline');
   }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { ShellPage } from '../pages/ShellPage';
 import { SignInPage } from '../pages/SignInPage';
 import { TerminalPage } from '../pages/TerminalPage';
+import { type ApiRow, WarehouseApi } from './warehouseApi';
 
 /** A short id that makes a run's labels and indexes unique (the demo account is shared by every test). */
 export const uniqueId = (): string => randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
@@ -26,4 +27,23 @@ export const newDevice = async (
 ): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({ baseURL });
   return { context, page: await context.newPage() };
+};
+
+/**
+ * A test's own goods, made by the manager through the API: a bin labelled `bin(id)` and a product of
+ * `product(id)`, with the run's unique id (the demo account is shared by every test).
+ */
+export const testGoods = async (
+  request: APIRequestContext,
+  make: {
+    readonly bin: (id: string) => string;
+    readonly product: (id: string) => Record<string, unknown> & { index: string; name: string };
+  },
+): Promise<{ id: string; manager: WarehouseApi; bin: string; location: ApiRow; product: ApiRow }> => {
+  const id = uniqueId();
+  const manager = await WarehouseApi.signIn(request, 'manager');
+  const bin = make.bin(id);
+  const location = await manager.createLocation(bin);
+  const product = await manager.createProduct(make.product(id));
+  return { id, manager, bin, location, product };
 };

@@ -33,7 +33,13 @@ export const SyncChip = (): ReactNode => {
     <Popover position="bottom-end" shadow="md" width={300} withArrow>
       <Popover.Target>
         <UnstyledButton aria-label={t('chip.label')} data-testid="sync-chip">
-          <Badge color={look.color} size="lg" variant="filled" data-state={look.label}>
+          <Badge
+            color={look.color}
+            size="lg"
+            variant="filled"
+            data-state={look.label}
+            data-pending={status.pending}
+          >
             {t(look.label)}
             {status.pending > 0 ? ` · ${t('chip.pending', { count: status.pending })}` : ''}
             {status.rejected > 0 && look.label !== 'chip.rejected'
