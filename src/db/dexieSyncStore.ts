@@ -53,10 +53,10 @@ const cachedTables: ReadonlySet<string> = new Set([...Object.keys(replicaTables)
 
 interface TxOptions {
   /**
-   * Write-behind: each write request is placed at once and the call returns without waiting for it; `finish`
-   * awaits them all before the transaction may commit, so a failed write still fails — and rolls back — the
-   * whole transaction. IndexedDB runs a transaction's requests in the order they were placed, so every later
-   * read sees them.
+   * Write-behind (native transactions only): each write request is placed at once and the call returns
+   * without waiting for it. A write that fails aborts the whole transaction (IndexedDB does so unless the
+   * error is cancelled, and it never is here), so the commit the caller awaits fails and nothing of it is
+   * kept. IndexedDB runs a transaction's requests in the order they were placed, so every later read sees them.
    */
   readonly writeBehind?: boolean;
   /** Answer reads of cached tables from here (the engine's transactions and the screens' one-off reads). */
@@ -67,7 +67,7 @@ interface TxOptions {
 
 interface OpenTx {
   readonly tx: StoreTx;
-  /** Bumps the stamps of the cached tables written and waits for every write placed. */
+  /** Bumps the stamps of the cached tables written (and, without write-behind, waits for every write). */
   finish(): Promise<void>;
   /** After the transaction committed: the memory follows what it wrote. */
   committed(): void;
@@ -78,12 +78,10 @@ type Stamps = StampsRow['value'];
 const newEpoch = (): string => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 const openTx = (access: StoreAccess, options: TxOptions = {}): OpenTx => {
-  const writes: Promise<unknown>[] = [];
   const placed = (request: Promise<unknown>): Promise<void> => {
     if (!options.writeBehind) return request.then(() => undefined);
-    // Handled here so it is not reported as unhandled meanwhile; it rejects the transaction's end.
+    // Handled here so it is not reported: its failure aborts the transaction, and that is what the caller sees.
     request.catch(() => undefined);
-    writes.push(request);
     return Promise.resolve();
   };
   const rowsOf = (entity: string, ids: readonly string[]) => access.getMany<Row>(entity, ids);
@@ -372,8 +370,7 @@ const openTx = (access: StoreAccess, options: TxOptions = {}): OpenTx => {
       }
     }
     if (metaChanged && metaSeen) rows.push({ key: metaKey, value: metaSeen });
-    if (rows.length) placed(access.putMany('meta', rows));
-    await Promise.all(writes);
+    if (rows.length) await placed(access.putMany('meta', rows));
   };
   const committed = (): void => {
     if (!cache || !stamped) return;

@@ -181,7 +181,8 @@ export const nativeTransaction = async <T>(
     } catch {
       // Already finished (it failed by itself): nothing to undo.
     }
-    throw e;
+    // A write that failed first (and aborted the transaction) is the cause, not what the work tripped on next.
+    throw trans.error ?? e;
   }
   if (mode === 'readonly') return value;
   try {

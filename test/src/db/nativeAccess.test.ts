@@ -4,7 +4,7 @@ import { filter, firstValueFrom, take } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { DexieSyncStore } from '../../../src/db/dexieSyncStore';
 import { nativeTransaction } from '../../../src/db/nativeAccess';
-import { ReplicaDb } from '../../../src/db/replicaDb';
+import { ReplicaDb, replicaMigrations } from '../../../src/db/replicaDb';
 import { dexieAccess, type StoreAccess } from '../../../src/db/storeAccess';
 import { applyChangesPage } from '../../../sync/replica';
 import type { OutboxEntry } from '../../../sync/types';
@@ -129,6 +129,34 @@ describe('native IndexedDB access of the replica store', () => {
       }),
     ).rejects.toThrow();
     expect((await store.read((tx) => tx.outboxAll())).map((e) => e.mutationId)).toEqual([1, 2, 3, 4, 5]);
+    store.close();
+  });
+
+  it('fails the whole write when a request placed behind fails later, and keeps nothing of it', async () => {
+    // A replica whose outbox refuses a repeated idempotency key: the refusal comes back after the call returned.
+    const strict = replicaMigrations.map((m) =>
+      m.stores.outbox
+        ? {
+            ...m,
+            stores: {
+              ...m.stores,
+              outbox: `${m.stores.outbox}`.replace('idempotencyKey', '&idempotencyKey'),
+            },
+          }
+        : m,
+    );
+    dbs++;
+    const store = new DexieSyncStore(new ReplicaDb(`native-strict-${dbs}`, strict));
+    await store.write((tx) => tx.outboxPut([anOutboxEntry(1, 'pending')]));
+    const attempt = store.write(async (tx) => {
+      await tx.outboxPut([anOutboxEntry(2, 'pending')]);
+      await tx.outboxPut([{ ...anOutboxEntry(3, 'pending'), idempotencyKey: 'k1' }]);
+      await tx.setMeta({ deviceSeq: 9 });
+      return 'done';
+    });
+    await expect(attempt).rejects.toMatchObject({ name: 'ConstraintError' });
+    expect((await store.read((tx) => tx.outboxAll())).map((e) => e.mutationId)).toEqual([1]);
+    expect((await store.read((tx) => tx.meta())).deviceSeq).not.toBe(9);
     store.close();
   });
 });
