@@ -283,16 +283,24 @@ interface LineOutcome {
 }
 
 /**
- * One scan as the terminal's release flow makes it (src/features/terminal/useLineFlow.ts): the code resolved on
- * the replica (resolveScan), the free batches of the product at the location in FEFO order (batchesAt), and
- * the line taking the first of them, validated and queued.
+ * One scan as the terminal's release flow makes it (src/features/terminal/useLineFlow.ts): in one read, the
+ * code resolved on the replica (resolveScan) and, the bin being known, the free batches of the product there
+ * in FEFO order (batchesAt); then the line taking the first of them, validated and queued.
  */
 const scanLine = async (tools: ScanTools, documentId: string, sample: ScanSample): Promise<LineOutcome> => {
   const { engine, read } = tools;
   const today = todayOf(Date.now());
   const t0 = performance.now();
-  const scanned = await read((tx) => resolveScan(tx, sample.code, { today }));
-  const t1 = performance.now();
+  let t1 = t0;
+  const { scanned, batches } = await read(async (tx) => {
+    const found = await resolveScan(tx, sample.code, { today });
+    t1 = performance.now();
+    const hit = found.product;
+    return {
+      scanned: found,
+      batches: hit.kind === 'found' ? await batchesAt(tx, hit.product.id, sample.locationId, today) : [],
+    };
+  });
   const product = scanned.product;
   if (product.kind !== 'found' || product.product.id !== sample.productId)
     return {
@@ -303,7 +311,6 @@ const scanLine = async (tools: ScanTools, documentId: string, sample: ScanSample
       source: 0,
       enqueue: 0,
     };
-  const batches = await read((tx) => batchesAt(tx, product.product.id, sample.locationId, today));
   const source = batches.find((b) => b.available >= 1)?.key;
   const t2 = performance.now();
   if (!source)

@@ -128,6 +128,33 @@ export const stepOf = (state: FlowState): FlowStep => {
   return 'quantity';
 };
 
+/** Release and picking take a batch that is there: they need the free batches at the location. */
+export const takesStock = (kind: FlowKind): boolean => kind === 'release' || kind === 'picking';
+
+/** The location and product whose free batches the flow needs. */
+export interface BatchesWanted {
+  readonly locationId: string;
+  readonly productId: string;
+}
+
+/**
+ * The batches to read together with a scan: those of the location and product the flow will know after it
+ * (a scan completes the pair, usually the product at the bin scanned first). A guess — the reducer decides
+ * what a scan means — checked with `awaitsBatches` once it has.
+ */
+export const batchesWithScan = (state: FlowState, scan: ScanResolution): BatchesWanted | null => {
+  if (!takesStock(state.kind)) return null;
+  const locationId = scan.location?.id ?? state.location?.id;
+  const productId = scan.product.kind === 'found' ? scan.product.product.id : state.product?.id;
+  return locationId && productId ? { locationId, productId } : null;
+};
+
+/** Whether the flow waits for the free batches of exactly that location and product. */
+export const awaitsBatches = (state: FlowState, wanted: BatchesWanted): boolean =>
+  state.batches === null &&
+  state.location?.id === wanted.locationId &&
+  state.product?.id === wanted.productId;
+
 /** The line to record, once location, product and a positive quantity are there (batch data may be empty). */
 export const lineDraftOf = (state: FlowState): LineDraft | null => {
   if (!state.location || !state.product || state.quantity === null || !isPositiveQuantity(state.quantity))

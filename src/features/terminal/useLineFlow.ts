@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { SourceCandidate } from '../../../domain/warehouse/bestSourceMaterial';
 import { todayOf } from '../../../sync/replica';
 import { useSyncHandle } from '../../db/activeSync';
 import { type ActionResult, recordDocumentLine, recordOrderLine, type TerminalPort } from './data/actions';
@@ -7,7 +8,27 @@ import type { FlowKind } from './data/flowKinds';
 import { batchesAt, type LineView } from './data/queries';
 import { type LocationPick, resolveScan } from './data/resolveScan';
 import { signal } from './signal';
-import { type FlowEvent, type FlowState, flowReducer, initialFlow, lineDraftOf } from './terminalFlow';
+import {
+  awaitsBatches,
+  type BatchOption,
+  batchesWithScan,
+  type FlowEvent,
+  type FlowState,
+  flowReducer,
+  initialFlow,
+  lineDraftOf,
+  takesStock,
+} from './terminalFlow';
+
+/** The free batches at a location as the flow offers them. */
+const batchOptions = (batches: readonly SourceCandidate[]): BatchOption[] =>
+  batches.map((c) => ({
+    serialNumber: c.key.serialNumber,
+    prodDate: c.key.prodDate,
+    expDate: c.key.expDate,
+    container: c.key.container,
+    available: c.available,
+  }));
 
 /** What the flow records a confirmed line on. */
 export type FlowTarget =
@@ -55,10 +76,22 @@ export const useLineFlow = (kind: FlowKind, target: FlowTarget): LineFlow => {
   const onScan = useCallback(
     (code: string) => {
       if (!handle) return;
+      const before = latest.current;
+      const today = todayOf(Date.now());
       void handle.store
-        .read((tx) => resolveScan(tx, code, { today: todayOf(Date.now()) }))
-        .then((scan) => {
+        .read(async (tx) => {
+          const scan = await resolveScan(tx, code, { today });
+          // The batches the scan makes known come in the same read, not in one of their own after a render.
+          const wanted = batchesWithScan(before, scan);
+          const batches = wanted
+            ? { wanted, found: await batchesAt(tx, wanted.productId, wanted.locationId, today) }
+            : null;
+          return { scan, batches };
+        })
+        .then(({ scan, batches }) => {
           dispatch({ type: 'scanned', scan });
+          if (batches && awaitsBatches(latest.current, batches.wanted))
+            dispatch({ type: 'batchesLoaded', batches: batchOptions(batches.found) });
           signal(latest.current.feedback?.tone === 'error' ? 'error' : 'success');
         });
     },
@@ -74,11 +107,10 @@ export const useLineFlow = (kind: FlowKind, target: FlowTarget): LineFlow => {
     [dispatch],
   );
 
-  // Release and picking take a batch that is there: read the free batches once location and product are known.
-  const takes = kind === 'release' || kind === 'picking';
+  // Batches not read with the scan (a location tapped in the suggestion, a product kept for the next line).
   const locationId = state.location?.id ?? null;
   const productId = state.product?.id ?? null;
-  const needBatches = takes && locationId !== null && productId !== null && state.batches === null;
+  const needBatches = takesStock(kind) && locationId !== null && productId !== null && state.batches === null;
   useEffect(() => {
     if (!needBatches || !handle || !locationId || !productId) return;
     let current = true;
@@ -86,16 +118,7 @@ export const useLineFlow = (kind: FlowKind, target: FlowTarget): LineFlow => {
       .read((tx) => batchesAt(tx, productId, locationId))
       .then((batches) => {
         if (!current) return;
-        dispatch({
-          type: 'batchesLoaded',
-          batches: batches.map((c) => ({
-            serialNumber: c.key.serialNumber,
-            prodDate: c.key.prodDate,
-            expDate: c.key.expDate,
-            container: c.key.container,
-            available: c.available,
-          })),
-        });
+        dispatch({ type: 'batchesLoaded', batches: batchOptions(batches) });
         if (latest.current.feedback?.tone === 'error') signal('error');
       });
     return () => {

@@ -6,6 +6,8 @@ import type {
   ScanResolution,
 } from '../../../../src/features/terminal/data/resolveScan';
 import {
+  awaitsBatches,
+  batchesWithScan,
   type FlowEvent,
   type FlowState,
   flowReducer,
@@ -151,6 +153,34 @@ describe('terminal flow: steps', () => {
 });
 
 describe('terminal flow: batches at the location (release, picking)', () => {
+  it('reads the batches with the scan that makes location and product known, and only what the flow then awaits', () => {
+    const atBin = run(initialFlow('release'), scan(atLocation(a01)));
+    // The product at the bin scanned first.
+    const wanted = batchesWithScan(atBin, ofProduct(product()));
+    expect(wanted).toEqual({ locationId: 'l-1', productId: 'p-1' });
+    const scanned = run(atBin, scan(ofProduct(product())));
+    expect(wanted && awaitsBatches(scanned, wanted)).toBe(true);
+    // Another bin for the product already scanned: that bin's batches.
+    const moved = batchesWithScan(scanned, atLocation(a02));
+    expect(moved).toEqual({ locationId: 'l-2', productId: 'p-1' });
+    const movedState = run(scanned, scan(atLocation(a02)));
+    expect(moved && awaitsBatches(movedState, moved)).toBe(true);
+    // Read, they are awaited no more; read for another bin, they were never awaited.
+    expect(
+      awaitsBatches(run(movedState, { type: 'batchesLoaded', batches: [] }), {
+        locationId: 'l-2',
+        productId: 'p-1',
+      }),
+    ).toBe(false);
+    expect(awaitsBatches(movedState, { locationId: 'l-1', productId: 'p-1' })).toBe(false);
+    // Nothing to read: a product before any bin, a bin alone, a receipt (it takes no stock).
+    expect(batchesWithScan(initialFlow('release'), ofProduct(product()))).toBeNull();
+    expect(batchesWithScan(initialFlow('picking'), atLocation(a01))).toBeNull();
+    expect(
+      batchesWithScan(run(initialFlow('receipt'), scan(atLocation(a01))), ofProduct(product())),
+    ).toBeNull();
+  });
+
   const batches = [
     { serialNumber: null, prodDate: null, expDate: '2026-04-01', container: null, available: 4 },
     { serialNumber: null, prodDate: null, expDate: '2026-06-01', container: 'BIN-1', available: 5 },
