@@ -84,9 +84,7 @@ const current = (): Session => {
 // The token lives an hour, longer than any run: a refresh would mean the bench is broken.
 const noRefresh: SyncAuth = { refresh: async () => 'failed' };
 
-const setup = async (
-  input: PageSetup,
-): Promise<{ deviceId: string; product: 'resolveScan' }> => {
+const setup = async (input: PageSetup): Promise<{ deviceId: string; product: 'resolveScan' }> => {
   const deviceId = newId();
   const db = await openReplicaDb(input.clientAccountId, input.userId);
   const store = new DexieSyncStore(db);
