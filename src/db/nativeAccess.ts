@@ -31,7 +31,7 @@ const settled = <T>(requests: readonly IDBRequest<T>[]): Promise<T[]> =>
  * Resolves once the last of the write requests succeeded (a transaction runs its requests in order, so all
  * did); rejects with the first error. One success handler, not one per row: a feed page writes thousands.
  */
-const written = (requests: readonly IDBRequest[]): Promise<void> =>
+const allWritten = (requests: readonly IDBRequest[]): Promise<void> =>
   handled(
     new Promise((resolve, reject) => {
       const last = requests[requests.length - 1];
@@ -59,8 +59,8 @@ export interface NativeAccess extends StoreAccess {
 
 /**
  * StoreAccess straight on a native IndexedDB transaction. Dexie's Table API costs a middleware stack per table
- * and transaction, several promises per request and a zone switch per callback: a third of a scan's time on a
- * handheld. Requests are placed when the call is made; the transaction stays alive across the engine's awaits
+ * and transaction, several promises per request and a zone switch per callback: a third of a scan's time on
+ * the bench's throttled handheld. Requests are placed when the call is made; the transaction stays alive across the engine's awaits
  * because every await it makes inside is on one of these requests.
  */
 export const nativeAccess = (trans: IDBTransaction): NativeAccess => {
@@ -92,17 +92,19 @@ export const nativeAccess = (trans: IDBTransaction): NativeAccess => {
     },
     all: async <R>(name: string) => (await one(store(name).getAll())) as R[],
     uniqueKeys: (name, index) =>
-      new Promise((resolve, reject) => {
-        const keys: IDBValidKey[] = [];
-        const walk = source(name, index).openKeyCursor(null, 'nextunique');
-        walk.onsuccess = () => {
-          const cursor = walk.result;
-          if (!cursor) return resolve(keys);
-          keys.push(cursor.key);
-          cursor.continue();
-        };
-        walk.onerror = () => reject(walk.error);
-      }),
+      handled(
+        new Promise((resolve, reject) => {
+          const keys: IDBValidKey[] = [];
+          const walk = source(name, index).openKeyCursor(null, 'nextunique');
+          walk.onsuccess = () => {
+            const cursor = walk.result;
+            if (!cursor) return resolve(keys);
+            keys.push(cursor.key);
+            cursor.continue();
+          };
+          walk.onerror = () => reject(walk.error);
+        }),
+      ),
     range: async <R>(name: string, index: string, lower: IDBValidKey, upper: IDBValidKey, limit?: number) =>
       (await one(source(name, index).getAll(between(lower, upper), limit))) as R[],
     count: (name, range) =>
@@ -110,12 +112,12 @@ export const nativeAccess = (trans: IDBTransaction): NativeAccess => {
     putMany: (name, records) => {
       changed.add(name);
       const s = store(name);
-      return written(records.map((r) => s.put(r)));
+      return allWritten(records.map((r) => s.put(r)));
     },
     deleteMany: (name, keys) => {
       changed.add(name);
       const s = store(name);
-      return written(keys.map((k) => s.delete(k)));
+      return allWritten(keys.map((k) => s.delete(k)));
     },
   };
 };
@@ -191,7 +193,11 @@ export const nativeTransaction = async <T>(
     // It committed by itself already (no request was left): its end is awaited all the same.
   }
   await done;
-  committed?.();
-  if (access.written.size) Dexie.on.storagemutated.fire(partsOf(db, access.written));
+  try {
+    committed?.();
+  } finally {
+    // Committed: live queries are told whatever else happens.
+    if (access.written.size) Dexie.on.storagemutated.fire(partsOf(db, access.written));
+  }
   return value;
 };
