@@ -129,7 +129,7 @@ export const stepOf = (state: FlowState): FlowStep => {
 };
 
 /** Release and picking take a batch that is there: they need the free batches at the location. */
-export const takesStock = (kind: FlowKind): boolean => kind === 'release' || kind === 'picking';
+const takesStock = (kind: FlowKind): boolean => kind === 'release' || kind === 'picking';
 
 /** The location and product whose free batches the flow needs. */
 export interface BatchesWanted {
@@ -149,11 +149,17 @@ export const batchesWithScan = (state: FlowState, scan: ScanResolution): Batches
   return locationId && productId ? { locationId, productId } : null;
 };
 
+/** The batches the flow waits for: release and picking, location and product known, none read yet. */
+export const batchesNeeded = (state: FlowState): BatchesWanted | null =>
+  takesStock(state.kind) && state.batches === null && state.location && state.product
+    ? { locationId: state.location.id, productId: state.product.id }
+    : null;
+
 /** Whether the flow waits for the free batches of exactly that location and product. */
-export const awaitsBatches = (state: FlowState, wanted: BatchesWanted): boolean =>
-  state.batches === null &&
-  state.location?.id === wanted.locationId &&
-  state.product?.id === wanted.productId;
+export const awaitsBatches = (state: FlowState, wanted: BatchesWanted): boolean => {
+  const needed = batchesNeeded(state);
+  return needed?.locationId === wanted.locationId && needed.productId === wanted.productId;
+};
 
 /** The line to record, once location, product and a positive quantity are there (batch data may be empty). */
 export const lineDraftOf = (state: FlowState): LineDraft | null => {

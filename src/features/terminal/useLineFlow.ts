@@ -11,13 +11,13 @@ import { signal } from './signal';
 import {
   awaitsBatches,
   type BatchOption,
+  batchesNeeded,
   batchesWithScan,
   type FlowEvent,
   type FlowState,
   flowReducer,
   initialFlow,
   lineDraftOf,
-  takesStock,
 } from './terminalFlow';
 
 /** The free batches at a location as the flow offers them. */
@@ -108,11 +108,11 @@ export const useLineFlow = (kind: FlowKind, target: FlowTarget): LineFlow => {
   );
 
   // Batches not read with the scan (a location tapped in the suggestion, a product kept for the next line).
-  const locationId = state.location?.id ?? null;
-  const productId = state.product?.id ?? null;
-  const needBatches = takesStock(kind) && locationId !== null && productId !== null && state.batches === null;
+  const needed = batchesNeeded(state);
+  const locationId = needed?.locationId ?? null;
+  const productId = needed?.productId ?? null;
   useEffect(() => {
-    if (!needBatches || !handle || !locationId || !productId) return;
+    if (!handle || !locationId || !productId) return;
     let current = true;
     void handle.store
       .read((tx) => batchesAt(tx, productId, locationId))
@@ -124,7 +124,7 @@ export const useLineFlow = (kind: FlowKind, target: FlowTarget): LineFlow => {
     return () => {
       current = false;
     };
-  }, [needBatches, handle, locationId, productId, dispatch]);
+  }, [handle, locationId, productId, dispatch]);
 
   const run = useCallback(
     async (action: (port: TerminalPort) => Promise<ActionResult>): Promise<boolean> => {
