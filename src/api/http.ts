@@ -1,9 +1,9 @@
 import { type TokenData, tokenDataSchema } from '../../domain/auth/claims';
-import { useAuthStore } from '../app/stores/authStore';
-import { endSession } from '../app/stores/endSession';
-import { useLoadingStore } from '../app/stores/loadingStore';
-import { useNetworkStore } from '../app/stores/networkStore';
-import { reportClientOutdated } from '../pwa/updateStore';
+import { useAuthStore } from '../state/authStore';
+import { endSession } from '../state/endSession';
+import { useLoadingStore } from '../state/loadingStore';
+import { useNetworkStore } from '../state/networkStore';
+import { reportClientOutdated } from '../state/updateStore';
 import { ApiError } from './apiError';
 import { fileNameFromDisposition, saveBlob } from './saveFile';
 

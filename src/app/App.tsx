@@ -2,9 +2,9 @@ import { createTheme, Drawer, type MantineColor, MantineProvider, Modal } from '
 import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useMemo } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { useStartupStore } from '../state/startupStore';
+import { useUiStore } from '../state/uiStore';
 import { router } from './routes';
-import { useStartupStore } from './stores/startupStore';
-import { useUiStore } from './stores/uiStore';
 
 const primaryColors: readonly MantineColor[] = ['blue', 'teal', 'green', 'orange', 'red', 'violet', 'grape'];
 

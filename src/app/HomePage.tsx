@@ -2,9 +2,9 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AppIcon, sectionIcon } from './icons';
+import { useAuthStore } from '../state/authStore';
+import { AppIcon, sectionIcon } from '../ui/icons';
 import { useMenuSections } from './menu/useMenuSections';
-import { useAuthStore } from './stores/authStore';
 
 /** Home page: the menu sections as cards. */
 export const HomePage = (): ReactNode => {

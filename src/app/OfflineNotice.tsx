@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNetworkStore } from './stores/networkStore';
+import { useNetworkStore } from '../state/networkStore';
 
 /** Persistent top notice after a call got no response: Cancel hides it, Refresh reloads the page. */
 export const OfflineNotice = (): ReactNode => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { rememberPath } from './redirectMemory';
-import { useAuthStore } from './stores/authStore';
+import { rememberPath } from '../session/redirectMemory';
+import { useAuthStore } from '../state/authStore';
 
 /** Guard of every non-public route: without a session the full path is remembered and /signin shown. */
 export const RequireAuth = (): ReactNode => {

@@ -1,7 +1,7 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDrawerStore } from './stores/drawerStore';
+import { useDrawerStore } from '../state/drawerStore';
 
 /** The right-hand drawer whose content other screens set through useRightDrawer(). */
 export const RightDrawer = (): ReactNode => {

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { menuSections } from '../../domain/menu';
+import { useDrawerStore } from '../state/drawerStore';
+import { useUiStore } from '../state/uiStore';
 import { OfflineNotice } from './OfflineNotice';
-import { useDrawerStore } from './stores/drawerStore';
-import { useUiStore } from './stores/uiStore';
 
 const menuLinks = new Set(menuSections.flatMap((s) => s.items.map((i) => i.link.toLowerCase())));
 

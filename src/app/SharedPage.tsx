@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../ui/PublicLayout';
 
 /** Placeholder of the shared-access pages (/shared, /shared/*). */
 export const SharedPage = (): ReactNode => {

@@ -6,12 +6,12 @@ import { Outlet } from 'react-router';
 import { ApiError } from '../api/apiError';
 import { useLivePull } from '../features/sync/useLivePull';
 import { useSyncSession } from '../features/sync/useSyncSession';
+import { loadStartupConfig } from '../session/session';
+import { useStartupStore } from '../state/startupStore';
+import { useUiStore } from '../state/uiStore';
 import { NavMenu } from './menu/NavMenu';
 import { RightDrawer } from './RightDrawer';
 import { ShellHeader, useAppTitle } from './ShellHeader';
-import { loadStartupConfig } from './session';
-import { useStartupStore } from './stores/startupStore';
-import { useUiStore } from './stores/uiStore';
 
 /** The main layout of signed-in users: header, menu, page, right-hand drawer. */
 export const Shell = (): ReactNode => {

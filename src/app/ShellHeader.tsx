@@ -3,11 +3,11 @@ import { useFullscreenDocument } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AppIcon, type IconName } from './icons';
-import { LanguageMenu } from './LanguageMenu';
-import { useIsLoading } from './stores/loadingStore';
-import { useStartupStore } from './stores/startupStore';
-import { useUiStore } from './stores/uiStore';
+import { useIsLoading } from '../state/loadingStore';
+import { useStartupStore } from '../state/startupStore';
+import { useUiStore } from '../state/uiStore';
+import { AppIcon, type IconName } from '../ui/icons';
+import { LanguageMenu } from '../ui/LanguageMenu';
 import { UserMenu } from './UserMenu';
 
 interface ToggleProps {

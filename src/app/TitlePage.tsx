@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../ui/PublicLayout';
 
 /** The app's title page (public). */
 export const TitlePage = (): ReactNode => {

@@ -2,10 +2,10 @@ import { Button, Menu } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { AppIcon } from './icons';
+import { signOut } from '../session/session';
+import { useAuthStore } from '../state/authStore';
+import { AppIcon } from '../ui/icons';
 import { useMenuSections } from './menu/useMenuSections';
-import { signOut } from './session';
-import { useAuthStore } from './stores/authStore';
 
 /** The signed-in user's name with the account actions and sign-out. */
 export const UserMenu = (): ReactNode => {

@@ -2,10 +2,11 @@ import { liveQuery, type Transaction } from 'dexie';
 import { from, type Observable } from 'rxjs';
 import type { StoreTx, SyncStore } from '../../sync/ports';
 import { emptyMeta, type OutboxEntry, type Row, type ShadowRecord, type SyncMeta } from '../../sync/types';
+import { nativeTransaction } from './nativeAccess';
 import {
-  type CacheWrite,
-  type Cached,
   allOf,
+  type Cached,
+  type CacheWrite,
   countOf,
   derivableStockKey,
   derivedStockKey,
@@ -15,7 +16,6 @@ import {
   slotOf,
   type TableCache,
 } from './readCache';
-import { nativeTransaction } from './nativeAccess';
 import { type MetaRow, metaKey, type ReplicaDb, replicaTables, type StampsRow, stampsKey } from './replicaDb';
 import { dexieAccess, type StoreAccess, type TableSource } from './storeAccess';
 

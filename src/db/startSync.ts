@@ -4,8 +4,8 @@ import { createLocks, electLeader, type LockManagerLike } from '../../sync/leade
 import type { RefreshOutcome, SyncAuth, SyncTransport, Timers } from '../../sync/ports';
 import { SyncEngine } from '../../sync/syncEngine';
 import { isApiError } from '../api/apiError';
-import { loadStartupConfig } from '../app/session';
-import { useAuthStore } from '../app/stores/authStore';
+import { loadStartupConfig } from '../session/session';
+import { useAuthStore } from '../state/authStore';
 import { getActiveSync, type SyncHandle, type SyncSession, setActiveSync } from './activeSync';
 import { deviceIdOf, localCounters } from './deviceIdentity';
 import { DexieSyncStore } from './dexieSyncStore';

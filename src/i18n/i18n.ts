@@ -10,9 +10,9 @@ import {
 } from '../../domain/languages';
 import { ApiError } from '../api/apiError';
 import { api } from '../api/http';
-import { useAuthStore } from '../app/stores/authStore';
-import { useStartupStore } from '../app/stores/startupStore';
-import { useUiStore } from '../app/stores/uiStore';
+import { useAuthStore } from '../state/authStore';
+import { useStartupStore } from '../state/startupStore';
+import { useUiStore } from '../state/uiStore';
 
 /** Translates a key (`ns:key` or a key of the default namespace, common) with interpolation values. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -2,8 +2,8 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isUpdatePromptVisible, useUpdateStore } from '../state/updateStore';
 import { applyUpdate } from './registerServiceWorker';
-import { isUpdatePromptVisible, useUpdateStore } from './updateStore';
 
 export const updateNotificationId = 'pwa-update';
 

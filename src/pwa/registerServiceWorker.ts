@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { useUpdateStore } from './updateStore';
+import { useUpdateStore } from '../state/updateStore';
 
 /** How often an open app asks the server for a new version. */
 const updateCheckMs = 60 * 60 * 1000;

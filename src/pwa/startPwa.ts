@@ -1,7 +1,7 @@
 import { activeSync$ } from '../db/activeSync';
+import { isUpdatePromptVisible, reportClientOutdated, useUpdateStore } from '../state/updateStore';
 import { checkForUpdate, registerServiceWorker } from './registerServiceWorker';
 import { hideUpdateNotification, showUpdateNotification } from './UpdateNotification';
-import { isUpdatePromptVisible, reportClientOutdated, useUpdateStore } from './updateStore';
 import { watchOutdatedSync } from './watchOutdatedSync';
 
 let started = false;

@@ -1,6 +1,6 @@
 import { hasAccess } from '../../domain/auth/claims';
 import type { ResourceDefinition } from '../../domain/resources/types';
-import { useAuthStore } from '../app/stores/authStore';
+import { useAuthStore } from '../state/authStore';
 
 export interface ResourceAccess {
   readonly canRead: boolean;

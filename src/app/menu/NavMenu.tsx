@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MenuItem } from '../../../domain/menu';
-import { AppIcon, sectionIcon } from '../icons';
-import { useUiStore } from '../stores/uiStore';
+import { useUiStore } from '../../state/uiStore';
+import { AppIcon, sectionIcon } from '../../ui/icons';
 import { isActiveLink, useMenuSections } from './useMenuSections';
 
 interface ItemProps {

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { drawerSectionsFor, type MenuSection } from '../../../domain/menu';
+import { useAuthStore } from '../../state/authStore';
+import { useStartupStore } from '../../state/startupStore';
 import { isKnownRoute } from '../routeRegistry';
-import { useAuthStore } from '../stores/authStore';
-import { useStartupStore } from '../stores/startupStore';
 
 /**
  * The menu: `drawerSections` of the startup configuration (before it arrives, the same

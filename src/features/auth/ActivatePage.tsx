@@ -3,8 +3,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/http';
-import { PublicLayout } from '../../app/PublicLayout';
 import { errorMessage } from '../../i18n/i18n';
+import { PublicLayout } from '../../ui/PublicLayout';
 
 /** One call per code per page load: an activation code works only once (and StrictMode runs effects twice). */
 const activations = new Map<string, Promise<unknown>>();

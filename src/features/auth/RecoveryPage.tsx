@@ -3,8 +3,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/http';
-import { PublicLayout } from '../../app/PublicLayout';
 import { errorMessage } from '../../i18n/i18n';
+import { PublicLayout } from '../../ui/PublicLayout';
 import {
   checkConfirm,
   checkEmail,

@@ -15,10 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { ErrorCode } from '../../../domain/errors';
 import { api } from '../../api/http';
-import { PublicLayout } from '../../app/PublicLayout';
-import { postSignInPath, signIn } from '../../app/session';
-import { useAuthStore } from '../../app/stores/authStore';
 import { currentLanguage, errorMessage } from '../../i18n/i18n';
+import { postSignInPath, signIn } from '../../session/session';
+import { useAuthStore } from '../../state/authStore';
+import { PublicLayout } from '../../ui/PublicLayout';
 import {
   checkConfirm,
   checkEmail,

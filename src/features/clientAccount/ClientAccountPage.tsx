@@ -16,8 +16,8 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http';
-import { useStartupStore } from '../../app/stores/startupStore';
 import { errorMessage } from '../../i18n/i18n';
+import { useStartupStore } from '../../state/startupStore';
 import {
   checkOptionalEmail,
   type FormErrors,

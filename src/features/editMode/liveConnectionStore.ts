@@ -1,8 +1,8 @@
 import { type ILogger, LogLevel } from '@microsoft/signalr';
 import { LiveConnection } from '../../../sync/liveConnection';
 import { apiUrl } from '../../api/http';
-import { loadStartupConfig } from '../../app/session';
-import { useAuthStore } from '../../app/stores/authStore';
+import { loadStartupConfig } from '../../session/session';
+import { useAuthStore } from '../../state/authStore';
 
 /** The hub next to the API (same origin unless VITE_API_URL points elsewhere). */
 const hubUrl = (): string => `${apiUrl('/api').replace(/\/api$/, '')}/dataHub`;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { LiveEditor } from '../../../sync/liveConnection';
-import { useAuthStore } from '../../app/stores/authStore';
+import { useAuthStore } from '../../state/authStore';
 import { liveConnection } from './liveConnectionStore';
 
 /**

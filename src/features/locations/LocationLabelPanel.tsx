@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRightDrawer } from '../../app/useRightDrawer';
+import { useRightDrawer } from '../../ui/useRightDrawer';
 import { Code128Image } from './Code128Image';
 import { printLabelsWithNotice } from './printLabels';
 

@@ -1,5 +1,5 @@
-import type { FeatureRoute } from '../../app/featureRoutes';
 import { resourceExtensions } from '../../resources/extensions';
+import type { FeatureRoute } from '../../ui/featureRoute';
 import { LogisticsConfigPage } from '../logisticsConfig/LogisticsConfigPage';
 import { ProductImagePanel } from '../products/ProductImagePanel';
 import { BinInventoryPage } from '../stock/BinInventoryPage';

@@ -30,11 +30,11 @@ import {
   type WarehouseRules,
 } from '../../../domain/warehouse/logisticsConfig';
 import { ApiError } from '../../api/apiError';
-import { useAuthStore } from '../../app/stores/authStore';
-import { useStartupStore } from '../../app/stores/startupStore';
 import { errorMessage } from '../../i18n/i18n';
 import { formatDate } from '../../resources/format';
 import { fieldErrorsByPath, fieldErrorsFromIssues } from '../../resources/issueErrors';
+import { useAuthStore } from '../../state/authStore';
+import { useStartupStore } from '../../state/startupStore';
 import { nextNumberPreview } from '../documents/nextNumbers';
 import { useLoad } from '../documents/useLoad';
 import { configApi } from './configApi';

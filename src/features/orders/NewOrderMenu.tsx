@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAccess } from '../../../domain/auth/claims';
-import { useAuthStore } from '../../app/stores/authStore';
+import { useAuthStore } from '../../state/authStore';
 import { TypeMenu } from '../documents/TypeMenu';
 import { orderTypeLabel, typeItemsOf } from '../documents/typeLabels';
 import { editorOrderTypes } from './orderForm';

@@ -6,8 +6,8 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { hasAccess } from '../../../domain/auth/claims';
 import { orderTypeOf } from '../../../domain/warehouse/orderTypes';
 import { editableOrderStatuses, isOrderStatus } from '../../../domain/warehouse/statuses';
-import { useAuthStore } from '../../app/stores/authStore';
 import { RefSelect } from '../../resources/RefSelect';
+import { useAuthStore } from '../../state/authStore';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
 import { EditorLayout } from '../documents/EditorLayout';
 import { pendingView } from '../documents/LoadGuard';

@@ -2,10 +2,10 @@ import { Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '../../app/stores/authStore';
 import { errorMessage } from '../../i18n/i18n';
 import type { PreviewExtraProps } from '../../resources/extensions';
 import { useResourceAccess } from '../../resources/useResourceAccess';
+import { useAuthStore } from '../../state/authStore';
 import { authorizedFileUrl } from './fileUrl';
 import { productApi } from './productApi';
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { aisleStorage } from '../../app/stores/storage';
+import { aisleStorage } from '../../state/storage';
 import { sanitizeWedgeSettings } from './scannerSettings';
 import { defaultWedgeSettings, type WedgeSettings } from './wedgeDecoder';
 

@@ -1,4 +1,4 @@
-import type { FeatureRoute } from '../../app/featureRoutes';
+import type { FeatureRoute } from '../../ui/featureRoute';
 import { PendingMutationsPage } from './PendingMutationsPage';
 import { pendingPath } from './syncPaths';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { hasAccess } from '../../../domain/auth/claims';
-import { useAuthStore } from '../../app/stores/authStore';
 import { startSync, stopSync } from '../../db/startSync';
+import { useAuthStore } from '../../state/authStore';
 
 /**
  * Starts the terminal's sync for the signed-in user when they may use the terminal (the replica of their

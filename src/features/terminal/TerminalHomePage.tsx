@@ -2,8 +2,8 @@ import { Button, Card, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAuthStore } from '../../app/stores/authStore';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
+import { useAuthStore } from '../../state/authStore';
 import { type FlowKind, flowKinds } from './data/flowKinds';
 import { openOrders } from './data/queries';
 import { TerminalLayout } from './TerminalLayout';

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import type { FeatureRoute } from '../../app/featureRoutes';
-import { NotFoundPage } from '../../app/NotFoundPage';
+import type { FeatureRoute } from '../../ui/featureRoute';
+import { NotFoundPage } from '../../ui/NotFoundPage';
 import { type FlowKind, isFlowKind } from './data/flowKinds';
 import { TerminalDocumentPage } from './TerminalDocumentPage';
 import { TerminalHomePage } from './TerminalHomePage';

@@ -17,11 +17,11 @@ import {
   verificationStatus,
 } from '../../../domain/warehouse/statuses';
 import { api } from '../../api/http';
-import { useAuthStore } from '../../app/stores/authStore';
-import { useStartupStore } from '../../app/stores/startupStore';
 import { errorMessage } from '../../i18n/i18n';
 import { EmptyRow } from '../../resources/EmptyRow';
 import { formatDateTime } from '../../resources/format';
+import { useAuthStore } from '../../state/authStore';
+import { useStartupStore } from '../../state/startupStore';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
 import { ColumnsHead } from '../documents/ColumnsHead';
 import { LinkedDocuments } from '../documents/LinkedDocuments';

@@ -4,8 +4,8 @@ import { isValidGtin } from '../../../domain/barcodes/gtin';
 import { signAccessToken } from '../../../server/auth/accessToken';
 import { claimsOf } from '../../../server/auth/claimsOf';
 import { clientAccount } from '../../../server/db/internalTables';
-import { generateLargeData, type LargeDataResult } from '../../../server/demo/largeData';
 import { rowsOf } from '../../../server/db/rawRows';
+import { generateLargeData, type LargeDataResult } from '../../../server/demo/largeData';
 import { stockServiceOf } from '../../../server/warehouse/stock/stockService';
 import { createTestApp, type TestApp } from '../../support/testApp';
 

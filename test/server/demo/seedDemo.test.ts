@@ -2,9 +2,9 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidGtin } from '../../../domain/barcodes/gtin';
 import { clientAccount } from '../../../server/db/internalTables';
+import { rowsOf } from '../../../server/db/rawRows';
 import { demoAccountName, demoPassword, seedDemo } from '../../../server/demo/seedDemo';
 import type { Row } from '../../../server/resources/rows';
-import { rowsOf } from '../../../server/db/rawRows';
 import { stockServiceOf } from '../../../server/warehouse/stock/stockService';
 import { createTestApp, type TestApp } from '../../support/testApp';
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncHeaders } from '../../../domain/sync/wire';
+import { rowsOf } from '../../../server/db/rawRows';
 import { syncDevice, syncMutation } from '../../../server/db/syncTables';
 import type { Row } from '../../../server/resources/rows';
-import { rowsOf } from '../../../server/db/rawRows';
 import {
   anAccount,
   anOrderLocation,

@@ -5,7 +5,7 @@ import { callOf, type Intent } from '../../../domain/sync/intents';
 import type { DataChange } from '../../../server/context';
 import { type MutationContext, mutationStore } from '../../../server/sync/mutationContext';
 import { isGroupable, PushGroup, publishChange } from '../../../server/sync/pushGroup';
-import { storedMutation, mutationFixture, xidOf } from '../../support/syncBuilders';
+import { mutationFixture, storedMutation, xidOf } from '../../support/syncBuilders';
 
 // Calls of a batch push share one transaction (server/sync/pushGroup.ts): these pin down what the group must
 // keep so that pushBatch.ts can commit it or roll it back as one.

@@ -7,7 +7,7 @@ import { rowsOf } from '../../../server/db/rawRows';
 import { syncDevice } from '../../../server/db/syncTables';
 import { fromDatabaseError } from '../../../server/http/dbErrors';
 import { type MutationContext, mutationStore } from '../../../server/sync/mutationContext';
-import { storedMutation, mutationFixture, xidOf } from '../../support/syncBuilders';
+import { mutationFixture, storedMutation, xidOf } from '../../support/syncBuilders';
 
 // The handler's first transaction records its pushed mutation with its own first statement
 // (server/sync/recordingTransaction.ts): these pin down what that must keep.

@@ -4,9 +4,9 @@ import { installMemoryStorage } from '../../support/memoryStorage';
 
 installMemoryStorage();
 const { api, ApiError } = await import('../../../src/api/http');
-const { useAuthStore } = await import('../../../src/app/stores/authStore');
-const { useLoadingStore } = await import('../../../src/app/stores/loadingStore');
-const { useNetworkStore } = await import('../../../src/app/stores/networkStore');
+const { useAuthStore } = await import('../../../src/state/authStore');
+const { useLoadingStore } = await import('../../../src/state/loadingStore');
+const { useNetworkStore } = await import('../../../src/state/networkStore');
 
 const claims: Claims = {
   sub: 'u1',

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import type { Intent } from '../../../domain/sync/intents';
 import { DexieSyncStore } from '../../../src/db/dexieSyncStore';
 import { ReplicaDb, stampsKey } from '../../../src/db/replicaDb';
-import type { Intent } from '../../../domain/sync/intents';
 import type { StoreTx } from '../../../sync/ports';
 import { applyChangesPage, enqueueIntent, finishPull } from '../../../sync/replica';
 import { shadowKeyOf } from '../../../sync/rows';

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { DexieSyncStore } from '../../../../src/db/dexieSyncStore';
 import { openReplicaDb } from '../../../../src/db/replicaDb';
-import { recordDocumentLine, recordOrderLine } from '../../../../src/features/terminal/data/actions';
 import type { TerminalPort } from '../../../../src/features/terminal/data/actions';
+import { recordDocumentLine, recordOrderLine } from '../../../../src/features/terminal/data/actions';
 import {
   documentInProgress,
   fefoSource,

@@ -1,6 +1,6 @@
+import type { TerminalPort } from '../../../../src/features/terminal/data/actions';
 import type { MemorySyncStore } from '../../../../sync/memoryStore';
 import { discardRejected, enqueueIntent } from '../../../../sync/replica';
-import type { TerminalPort } from '../../../../src/features/terminal/data/actions';
 
 /** The terminal's port over a memory replica, as the running sync gives it in the app (fixed clock). */
 export const memoryPort = (

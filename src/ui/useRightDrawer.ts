@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type RightDrawerOptions, useDrawerStore } from './stores/drawerStore';
+import { type RightDrawerOptions, useDrawerStore } from '../state/drawerStore';
 
 export interface RightDrawer {
   readonly opened: boolean;

@@ -1,11 +1,11 @@
 import type { TokenData } from '../../domain/auth/claims';
 import { api } from '../api/http';
 import { applyUserLanguage } from '../i18n/i18n';
+import { useAuthStore } from '../state/authStore';
+import { endSession } from '../state/endSession';
+import { type StartupConfig, useStartupStore } from '../state/startupStore';
+import { useUiStore } from '../state/uiStore';
 import { forgetRememberedPath, takeRememberedPath } from './redirectMemory';
-import { useAuthStore } from './stores/authStore';
-import { endSession } from './stores/endSession';
-import { type StartupConfig, useStartupStore } from './stores/startupStore';
-import { useUiStore } from './stores/uiStore';
 
 let loading: Promise<StartupConfig | null> | null = null;
 

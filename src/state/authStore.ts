@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { Claims, TokenData } from '../../../domain/auth/claims';
+import type { Claims, TokenData } from '../../domain/auth/claims';
 import { aisleStorage } from './storage';
 
 /** The signed-in user as returned in the startup configuration. */

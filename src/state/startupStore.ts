@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { MenuSection } from '../../../domain/menu';
+import type { MenuSection } from '../../domain/menu';
 import type { SessionUser } from './authStore';
 import { aisleStorage } from './storage';
 

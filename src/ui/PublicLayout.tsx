@@ -2,9 +2,9 @@ import { ActionIcon, Anchor, Box, Container, Group, Title } from '@mantine/core'
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useUiStore } from '../state/uiStore';
 import { AppIcon } from './icons';
 import { LanguageMenu } from './LanguageMenu';
-import { useUiStore } from './stores/uiStore';
 
 export interface PublicLayoutProps {
   readonly children: ReactNode;

@@ -1,4 +1,4 @@
-import { storagePrefix } from './stores/storage';
+import { storagePrefix } from '../state/storage';
 
 const key = `${storagePrefix}-redirect`;
 

@@ -15,7 +15,7 @@ describe('greatReset', () => {
     session.setItem('aisle-redirect', '/companies');
     local.setItem('greatReset', '1');
 
-    const { applyGreatReset, wasGreatReset } = await import('../../../src/app/stores/storage');
+    const { applyGreatReset, wasGreatReset } = await import('../../../src/state/storage');
     expect(applyGreatReset()).toBe(true);
     expect(wasGreatReset()).toBe(true);
     expect(local.getItem('aisle-auth')).toBeNull();
@@ -29,7 +29,7 @@ describe('greatReset', () => {
   it('keeps everything when the flag is not set', async () => {
     const { local } = installMemoryStorage();
     local.setItem('aisle-auth', '{"state":{"token":"t"}}');
-    const { applyGreatReset } = await import('../../../src/app/stores/storage');
+    const { applyGreatReset } = await import('../../../src/state/storage');
     expect(applyGreatReset()).toBe(false);
     expect(local.getItem('aisle-auth')).toBe('{"state":{"token":"t"}}');
   });
@@ -41,7 +41,7 @@ describe('greatReset', () => {
       JSON.stringify({ state: { token: 'old', refreshToken: 'r', claims: null, user: null }, version: 1 }),
     );
     local.setItem('greatReset', 'true');
-    const { useAuthStore } = await import('../../../src/app/stores/authStore');
+    const { useAuthStore } = await import('../../../src/state/authStore');
     expect(useAuthStore.getState().token).toBeNull();
     expect(useAuthStore.getState().refreshToken).toBeNull();
     expect(local.getItem('aisle-auth') ?? '').not.toContain('old');

@@ -4,7 +4,7 @@ import {
   outdatedQuietMs,
   reportClientOutdated,
   useUpdateStore,
-} from '../../../src/pwa/updateStore';
+} from '../../../src/state/updateStore';
 
 const visible = (): boolean => isUpdatePromptVisible(useUpdateStore.getState());
 const store = () => useUpdateStore.getState();
