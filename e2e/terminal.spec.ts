@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures';
 import { TerminalPage } from './pages/TerminalPage';
+import { expect, test } from './support/fixtures';
 import { newDevice, openTerminal, testGoods, uniqueId } from './support/terminalDevice';
 import { WarehouseApi } from './support/warehouseApi';
 
@@ -94,9 +94,7 @@ test.describe('the offline terminal', () => {
     await test.step('online: everything is pushed, and the server holds exactly that work', async () => {
       // Still on the order: once nothing waits, a refusal of its lines or of "finish" would show here.
       await terminal.expectNothingWaiting(60_000);
-      const refusals = page.locator(
-        '[data-testid="terminal-order-rejection"], [data-testid="terminal-rejection"]',
-      );
+      const refusals = page.getByTestId('terminal-rejection');
       expect(await refusals.count(), `refused: ${(await refusals.allInnerTexts()).join(' | ')}`).toBe(0);
       await terminal.expectSynced(60_000);
       expect(await manager.stockOf(inbound.id)).toEqual({ [bin]: 7 });

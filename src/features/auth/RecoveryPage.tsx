@@ -1,18 +1,17 @@
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/http';
 import { errorMessage } from '../../i18n/i18n';
 import { PublicLayout } from '../../ui/PublicLayout';
+import { PasswordFields } from './PasswordFields';
 import {
   checkConfirm,
   checkEmail,
   checkPassword,
   type FormErrors,
   failures,
-  passwordMinLength,
-  type RuleFailure,
   splitFailure,
 } from './validation';
 
@@ -92,7 +91,6 @@ const MakeReset = ({ code }: { readonly code: string }): ReactNode => {
   const [failure, setFailure] = useState<unknown>(null);
   const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
-  const message = (f: RuleFailure | undefined) => (f ? errorMessage(t, f) : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -138,30 +136,17 @@ const MakeReset = ({ code }: { readonly code: string }): ReactNode => {
             {errorMessage(t, failure)}
           </Alert>
         )}
-        <PasswordInput
+        <PasswordFields
+          password={password}
+          confirmPassword={confirm}
+          onChange={(field, value) => {
+            if (field === 'password') setPassword(value);
+            else setConfirm(value);
+            setErrors((s) => ({ ...s, [field]: undefined }));
+          }}
+          errors={errors}
           label={t('auth.recovery.newPassword')}
-          description={t('auth.passwordHint', { min: passwordMinLength })}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
-            setErrors((s) => ({ ...s, password: undefined }));
-          }}
-          error={message(errors.password)}
-          autoComplete="new-password"
-          required
-          data-testid="recovery-password"
-        />
-        <PasswordInput
-          label={t('auth.fields.confirmPassword')}
-          value={confirm}
-          onChange={(e) => {
-            setConfirm(e.currentTarget.value);
-            setErrors((s) => ({ ...s, confirmPassword: undefined }));
-          }}
-          error={message(errors.confirmPassword)}
-          autoComplete="new-password"
-          required
-          data-testid="recovery-confirm"
+          testIdPrefix="recovery"
         />
         <Button type="submit" loading={busy} data-testid="recovery-submit">
           {t('auth.recovery.change')}

@@ -19,6 +19,7 @@ import { currentLanguage, errorMessage } from '../../i18n/i18n';
 import { postSignInPath, signIn } from '../../session/session';
 import { useAuthStore } from '../../state/authStore';
 import { PublicLayout } from '../../ui/PublicLayout';
+import { PasswordFields } from './PasswordFields';
 import {
   checkConfirm,
   checkEmail,
@@ -27,7 +28,6 @@ import {
   checkRequired,
   type FormErrors,
   failures,
-  passwordMinLength,
   type RuleFailure,
   splitFailure,
 } from './validation';
@@ -256,20 +256,12 @@ const SignUpForm = ({ onRegistered }: { readonly onRegistered: (username: string
           autoComplete="tel"
           data-testid="signup-phone"
         />
-        <PasswordInput
-          label={t('auth.fields.password')}
-          description={t('auth.passwordHint', { min: passwordMinLength })}
-          {...text('password')}
-          autoComplete="new-password"
-          required
-          data-testid="signup-password"
-        />
-        <PasswordInput
-          label={t('auth.fields.confirmPassword')}
-          {...text('confirmPassword')}
-          autoComplete="new-password"
-          required
-          data-testid="signup-confirm"
+        <PasswordFields
+          password={values.password}
+          confirmPassword={values.confirmPassword}
+          onChange={set}
+          errors={errors}
+          testIdPrefix="signup"
         />
         <Checkbox
           label={t('auth.signUp.acceptTerms')}

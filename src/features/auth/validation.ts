@@ -11,7 +11,7 @@ export type FormErrors<K extends string> = Partial<Record<K, RuleFailure>>;
 
 export const passwordMinLength = 8;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Phone numbers must include the country code (§5), e.g. +48 600 700 800. */
+/** Phone numbers must include the country code, e.g. +48 600 700 800 (docs/decisions.md). */
 const phonePattern = /^\+[1-9][0-9 ()-]{6,20}$/;
 
 export const checkRequired = (value: string): RuleFailure | undefined =>

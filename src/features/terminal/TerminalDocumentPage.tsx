@@ -5,7 +5,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
 import { StaleDataAlert } from '../sync/StaleDataAlert';
-import { rejectionTexts } from '../sync/syncTexts';
 import {
   changeLineQuantity,
   confirmDocument,
@@ -134,40 +133,16 @@ export const TerminalDocumentPage = ({
         </Group>
       </Card>
       {view.rejection && view.rejectedMutationId !== undefined ? (
-        <Alert color="red" p="sm" data-testid="terminal-document-rejection">
-          <Stack gap="xs">
-            {rejectionTexts(t, view.rejection).map((text) => (
-              <Text size="sm" key={text}>
-                {text}
-              </Text>
-            ))}
-            <Group grow gap="xs">
-              {working ? (
-                <Button
-                  size="md"
-                  mih={48}
-                  variant="white"
-                  onClick={() => setFinishing(true)}
-                  data-testid="terminal-document-retry"
-                >
-                  {t('documents.confirmAgain')}
-                </Button>
-              ) : null}
-              <Button
-                size="md"
-                mih={48}
-                color="red"
-                onClick={() => {
-                  const id = view.rejectedMutationId;
-                  if (id !== undefined) void run((port) => discardEntry(port, id));
-                }}
-                data-testid="terminal-document-discard"
-              >
-                {t('fix.discard')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <RejectionBox
+          rejection={view.rejection}
+          scope="document"
+          busy={busy}
+          {...(working ? { onRetry: () => setFinishing(true) } : {})}
+          onDiscard={() => {
+            const id = view.rejectedMutationId;
+            if (id !== undefined) void run((port) => discardEntry(port, id));
+          }}
+        />
       ) : null}
       {isNew ? (
         <Text size="sm" c="dimmed" data-testid="terminal-document-new">

@@ -7,7 +7,6 @@ import { textOf } from '../../../sync/rows';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
 import { StaleDataAlert } from '../sync/StaleDataAlert';
-import { rejectionTexts } from '../sync/syncTexts';
 import { discardEntry, finishCount, finishOrder, setRecordedQuantity } from './data/actions';
 import type { FlowKind } from './data/flowKinds';
 import { orderDetail, type PositionView } from './data/queries';
@@ -139,27 +138,15 @@ export const TerminalOrderPage = ({
         </Stack>
       </Card>
       {detail.rejection && detail.rejectedMutationId !== undefined ? (
-        <Alert color="red" p="sm" data-testid="terminal-order-rejection">
-          <Stack gap="xs">
-            {rejectionTexts(t, detail.rejection).map((text) => (
-              <Text size="sm" key={text}>
-                {text}
-              </Text>
-            ))}
-            <Button
-              size="md"
-              mih={48}
-              color="red"
-              onClick={() => {
-                const id = detail.rejectedMutationId;
-                if (id !== undefined) void run((port) => discardEntry(port, id));
-              }}
-              data-testid="terminal-order-discard"
-            >
-              {t('fix.discard')}
-            </Button>
-          </Stack>
-        </Alert>
+        <RejectionBox
+          rejection={detail.rejection}
+          scope="order"
+          busy={busy}
+          onDiscard={() => {
+            const id = detail.rejectedMutationId;
+            if (id !== undefined) void run((port) => discardEntry(port, id));
+          }}
+        />
       ) : null}
       {next && !state.fixing ? (
         <Card withBorder radius="md" padding="sm" data-testid="terminal-next">
