@@ -1,12 +1,17 @@
 import { type Claims, hasAccess } from './auth/claims';
-import type { Access } from './resources/types';
+import type { Access, ResourceDefinition } from './resources/types';
 
 export interface MenuItem {
-  /** Translation key under `menu.items.` and stable id. */
+  /** Stable id (test ids, the user's folded sections): a resource's name, or a feature screen's key. */
   readonly key: string;
   /** Client path. */
   readonly link: string;
   readonly access: Access;
+  /**
+   * Translation key of the label, with its namespace: a resource's list title (`resources:<name>.title`, so the
+   * menu and the page say the same), or `common:menu.items.<key>` for a feature screen.
+   */
+  readonly label: string;
 }
 export interface MenuSection {
   /** Translation key under `menu.sections.`. */
@@ -14,88 +19,121 @@ export interface MenuSection {
   readonly items: readonly MenuItem[];
 }
 
-/** The drawer sections of §2; the server filters them by the caller's claims. */
-export const menuSections: readonly MenuSection[] = [
-  { key: 'home', items: [{ key: 'home', link: '/', access: 'any' }] },
+/** The drawer's sections, in order; a resource's `section` must be one of these. */
+export const menuSectionKeys = [
+  'home',
+  'administration',
+  'business',
+  'assortment',
+  'infrastructure',
+  'logistics',
+  'terminal',
+  'portal',
+  'shipping',
+  'other',
+] as const;
+
+/** A screen of a feature (not a generic resource list) that has a menu entry. */
+export interface FeatureMenuItem {
+  readonly key: string;
+  readonly link: string;
+  readonly access: Access;
+  readonly section: (typeof menuSectionKeys)[number];
+  /** Place in the section among resources and other features (smaller first; resources default to 100). */
+  readonly order: number;
+}
+
+/**
+ * Menu entries of the feature screens. Resource lists are not listed here: their entry comes from the
+ * definition (`section`, and `menu` for its place, access or absence), see `buildMenu`.
+ */
+export const featureMenuItems: readonly FeatureMenuItem[] = [
+  { key: 'home', link: '/', access: 'any', section: 'home', order: 10 },
+  { key: 'clientAccount', link: '/client-account', access: 'super', section: 'administration', order: 20 },
+  { key: 'sharedAccess', link: '/shared-access', access: 'power', section: 'administration', order: 30 },
   {
-    key: 'administration',
-    items: [
-      { key: 'users', link: '/users', access: 'power' },
-      { key: 'clientAccount', link: '/client-account', access: 'super' },
-      { key: 'sharedAccess', link: '/shared-access', access: 'power' },
-    ],
+    key: 'operationalOrders',
+    link: '/operational-orders',
+    access: 'logistics',
+    section: 'logistics',
+    order: 40,
   },
   {
-    key: 'business',
-    items: [
-      { key: 'companies', link: '/companies', access: 'any' },
-      { key: 'persons', link: '/persons', access: 'any' },
-      { key: 'addresses', link: '/addresses', access: 'any' },
-    ],
+    key: 'verificationOrders',
+    link: '/verification-orders',
+    access: 'logistics',
+    section: 'logistics',
+    order: 50,
   },
-  {
-    key: 'assortment',
-    items: [
-      { key: 'products', link: '/products', access: 'logistics' },
-      { key: 'productGroups', link: '/product-groups', access: 'logistics' },
-      { key: 'productExternals', link: '/product-externals', access: 'logistics' },
-    ],
-  },
-  {
-    key: 'infrastructure',
-    items: [
-      { key: 'storageSpaces', link: '/storage-spaces', access: 'logistics' },
-      { key: 'storageSpaceTypes', link: '/storage-space-types', access: 'logistics' },
-    ],
-  },
-  {
-    key: 'logistics',
-    items: [
-      { key: 'documents', link: '/documents', access: 'logistics' },
-      { key: 'documentPositions', link: '/document-positions', access: 'logistics' },
-      { key: 'orders', link: '/orders', access: 'logistics' },
-      { key: 'operationalOrders', link: '/operational-orders', access: 'logistics' },
-      { key: 'verificationOrders', link: '/verification-orders', access: 'logistics' },
-      { key: 'stock', link: '/stock', access: 'logistics' },
-      { key: 'inventory', link: '/inventory', access: 'logistics' },
-      { key: 'binInventory', link: '/bin-inventory', access: 'logistics' },
-    ],
-  },
-  {
-    key: 'terminal',
-    items: [
-      { key: 'receipt', link: '/terminal/receipt', access: 'terminal' },
-      { key: 'release', link: '/terminal/release', access: 'terminal' },
-      { key: 'picking', link: '/terminal/picking', access: 'terminal' },
-      { key: 'verify', link: '/terminal/verify', access: 'terminal' },
-    ],
-  },
-  {
-    key: 'portal',
-    items: [
-      { key: 'myOrders', link: '/portal/orders', access: 'portal' },
-      { key: 'newOrder', link: '/portal/new-order', access: 'portal' },
-    ],
-  },
-  {
-    key: 'shipping',
-    items: [{ key: 'shipmentTickets', link: '/shipment-tickets', access: 'shipping' }],
-  },
-  {
-    key: 'other',
-    items: [
-      { key: 'dictionaries', link: '/dictionaries', access: 'any' },
-      { key: 'favorites', link: '/favorites', access: 'any' },
-      { key: 'recordLog', link: '/log', access: 'power' },
-      { key: 'systemLog', link: '/system-log', access: 'super' },
-      { key: 'emailAccounts', link: '/email-accounts', access: 'super' },
-      { key: 'logisticsConfig', link: '/logistics-config', access: 'power' },
-    ],
-  },
+  { key: 'stock', link: '/stock', access: 'logistics', section: 'logistics', order: 60 },
+  { key: 'inventory', link: '/inventory', access: 'logistics', section: 'logistics', order: 70 },
+  { key: 'binInventory', link: '/bin-inventory', access: 'logistics', section: 'logistics', order: 80 },
+  { key: 'receipt', link: '/terminal/receipt', access: 'terminal', section: 'terminal', order: 10 },
+  { key: 'release', link: '/terminal/release', access: 'terminal', section: 'terminal', order: 20 },
+  { key: 'picking', link: '/terminal/picking', access: 'terminal', section: 'terminal', order: 30 },
+  { key: 'verify', link: '/terminal/verify', access: 'terminal', section: 'terminal', order: 40 },
+  { key: 'myOrders', link: '/portal/orders', access: 'portal', section: 'portal', order: 10 },
+  { key: 'newOrder', link: '/portal/new-order', access: 'portal', section: 'portal', order: 20 },
+  { key: 'shipmentTickets', link: '/shipment-tickets', access: 'shipping', section: 'shipping', order: 10 },
+  { key: 'logisticsConfig', link: '/logistics-config', access: 'power', section: 'other', order: 60 },
 ];
 
-/** Sections with only the items the claims grant; empty sections dropped. */
-export const drawerSectionsFor = (claims: Omit<Claims, 'exp'>): MenuSection[] =>
-  menuSections
+/** Where a resource's list sits when its definition does not say (after the ordered entries). */
+const defaultOrder = 100;
+
+const isSection = (key: string): key is (typeof menuSectionKeys)[number] =>
+  (menuSectionKeys as readonly string[]).includes(key);
+
+/**
+ * The whole menu: every resource's list screen in its definition's `section` (unless `menu: false`), with the
+ * definition's read access (or `menu.access`), and the feature screens of `features`. Within a section, by
+ * `order`, then by key; empty sections dropped. A resource and a feature on the same link count once (the
+ * resource's entry wins). Throws on a section that is not in `menuSectionKeys`.
+ */
+export const buildMenu = (
+  definitions: readonly ResourceDefinition[],
+  features: readonly FeatureMenuItem[] = featureMenuItems,
+): MenuSection[] => {
+  const entries: { section: string; order: number; item: MenuItem }[] = [];
+  for (const def of definitions) {
+    if (def.menu === false) continue;
+    if (!isSection(def.section))
+      throw new Error(
+        `Resource ${def.name}: menu section "${def.section}" is not one of ${menuSectionKeys.join(', ')}`,
+      );
+    entries.push({
+      section: def.section,
+      order: def.menu?.order ?? defaultOrder,
+      item: {
+        key: def.name,
+        link: `/${def.route}`,
+        access: def.menu?.access ?? def.read,
+        label: `resources:${def.name}.title`,
+      },
+    });
+  }
+  const resourceLinks = new Set(entries.map((e) => e.item.link.toLowerCase()));
+  for (const f of features) {
+    if (resourceLinks.has(f.link.toLowerCase())) continue;
+    entries.push({
+      section: f.section,
+      order: f.order,
+      item: { key: f.key, link: f.link, access: f.access, label: `common:menu.items.${f.key}` },
+    });
+  }
+  return menuSectionKeys
+    .map((key) => ({
+      key,
+      items: entries
+        .filter((e) => e.section === key)
+        .sort((a, b) => a.order - b.order || a.item.key.localeCompare(b.item.key))
+        .map((e) => e.item),
+    }))
+    .filter((s) => s.items.length > 0);
+};
+
+/** Sections of `menu` with only the items the claims grant; empty sections dropped. */
+export const drawerSectionsFor = (menu: readonly MenuSection[], claims: Omit<Claims, 'exp'>): MenuSection[] =>
+  menu
     .map((s) => ({ ...s, items: s.items.filter((i) => hasAccess(claims, i.access)) }))
     .filter((s) => s.items.length > 0);

@@ -34,27 +34,27 @@ test.describe('the spine', () => {
     await shell.expectSignedIn();
     // A new company's first user is a super user: administration and business are in the menu, the portal is not.
     await expect(page.getByTestId('menu-section-administration')).toBeVisible();
-    await expect(page.getByTestId('menu-item-companies')).toBeVisible();
+    await expect(page.getByTestId('menu-item-company')).toBeVisible();
     await expect(page.getByTestId('menu-item-myOrders')).toHaveCount(0);
 
     await shell.chooseLanguage('pl-pl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
-    const polishLabel = await page.getByTestId('menu-item-companies').innerText();
+    const polishLabel = await page.getByTestId('menu-item-company').innerText();
     await page.reload();
     await shell.expectSignedIn();
     await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
-    await expect(page.getByTestId('menu-item-companies')).toHaveText(polishLabel);
+    await expect(page.getByTestId('menu-item-company')).toHaveText(polishLabel);
 
-    await shell.openMenuItem('companies');
+    await shell.openMenuItem('company');
     await companies.add({ shortName: `ACME-${id}`, fullName: 'Acme Trading' });
     await companies.click('resource-edit');
     await companies.fillForm({ fullName: 'Acme Trading Sp. z o.o.' });
     await companies.click('resource-save');
     await expect(page.getByTestId('value-fullName')).toContainText('Acme Trading Sp. z o.o.');
 
-    await shell.openMenuItem('companies');
+    await shell.openMenuItem('company');
     await companies.add({ shortName: `OTHER-${id}` });
-    await shell.openMenuItem('companies');
+    await shell.openMenuItem('company');
     await expect(companies.rows()).toHaveCount(2);
     await companies.search(`ACME-${id}`);
     await expect(companies.rows()).toHaveCount(1);
@@ -69,7 +69,7 @@ test.describe('the spine', () => {
     await companies.rows().first().click();
     await companies.click('resource-delete');
     await companies.click('resource-confirm-delete');
-    await shell.openMenuItem('companies');
+    await shell.openMenuItem('company');
     await expect(companies.rows()).toHaveCount(1);
     await expect(companies.rows().first()).toContainText(`OTHER-${id}`);
 
@@ -101,7 +101,7 @@ test.describe('the spine', () => {
       (r) => r.url().endsWith('/api/Auth') && r.request().method() === 'GET',
     );
     await page.waitForTimeout(3000);
-    await page.getByTestId('menu-item-companies').click();
+    await page.getByTestId('menu-item-company').click();
     expect((await refreshed).status()).toBe(200);
     await expect(page.getByTestId('resource-row').first()).toBeVisible();
     await expect(page).toHaveURL(/\/companies/);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../domain/errors';
 import { languages } from '../domain/languages';
-import { drawerSectionsFor } from '../domain/menu';
+import { buildMenu, drawerSectionsFor } from '../domain/menu';
 import { type LogisticsConfig, logisticsConfigSchema } from '../domain/warehouse/logisticsConfig';
 import type { AppContext } from './context';
 import { requestLanguage, requireAuth } from './context';
@@ -52,11 +52,12 @@ const requireStaff = (claims: { ctr: string | null }) => {
   if (claims.ctr) throw new AppError('forbidden');
 };
 
-/** Startup and configuration calls (§7) and the company account (001 §3). */
+/** Startup and configuration calls and the company account (docs/api.md). */
 export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): void => {
   const users = ctx.schema.resourceTables.user;
   const userDef = ctx.schema.definitions.find((d) => d.name === 'user');
   if (!users || !userDef) throw new Error('the user resource is missing');
+  const menu = buildMenu(ctx.schema.definitions);
 
   const loadAccount = async (id: string) => {
     const [row] = await ctx.db.select().from(clientAccount).where(eq(clientAccount.id, id));
@@ -84,7 +85,7 @@ export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): voi
       wmsDocumentDefinitions: allDocumentTypes(lng),
       wmsOrderDefinitions: allOrderTypes(lng),
       user: toApiRow(userDef, user),
-      drawerSections: drawerSectionsFor(claims),
+      drawerSections: drawerSectionsFor(menu, claims),
     };
   });
 
@@ -132,7 +133,7 @@ export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): voi
     return publicAccount(row);
   });
 
-  // Warehouse document and order types (000 §7 Startup and configuration), names in the caller's language.
+  // Warehouse document and order types (docs/warehouse-api.md, "Configuration"), names in the caller's language.
   app.get('/api/Config/WmsDocumentActions', async (request) =>
     documentActionsFor(requireAuth(request), requestLanguage(request)),
   );
@@ -148,7 +149,7 @@ export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): voi
     return allOrderTypes(requestLanguage(request));
   });
 
-  // The account's logistics configuration (001 §3): every staff user reads it, power users change it.
+  // The account's logistics configuration: every staff user reads it, power users change it.
   app.get('/api/ClientLogisticsConfig', async (request) => {
     const claims = requireAuth(request);
     requireStaff(claims);

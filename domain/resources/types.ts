@@ -70,8 +70,13 @@ export interface ResourceDefinition {
   readonly path: string;
   /** Client route under the main layout, e.g. 'companies'. */
   readonly route: string;
-  /** Menu section (see domain/menu.ts) the list screen sits in. */
+  /** Menu section (one of `menuSectionKeys` in domain/menu.ts) whose entry opens the list screen. */
   readonly section: string;
+  /**
+   * The list's menu entry: its place in the section (smaller first, default 100) and who sees it (default: `read`);
+   * `false` for a resource without an entry of its own (reached from another screen).
+   */
+  readonly menu?: false | { readonly order?: number; readonly access?: Access };
   /** Field used as the record's title in the record log and the select list. */
   readonly titleField: string;
   readonly fields: Readonly<Record<string, FieldDef>>;

@@ -30,7 +30,7 @@ const refuse = (socket: Duplex, status: number, reason: string): void => {
 };
 
 /**
- * The live connection: a SignalR JSON hub at /dataHub (docs/sync-contract.md §6). The negotiate step
+ * The live connection: a SignalR JSON hub at /dataHub (docs/sync-contract.md, "Live connection"). The negotiate step
  * is a Fastify route; the WebSocket is taken over from the HTTP server's 'upgrade' event. On
  * PostgreSQL, data changes and edit modes are relayed between processes with LISTEN/NOTIFY.
  *

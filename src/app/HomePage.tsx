@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore } from '../state/authStore';
 import { AppIcon, sectionIcon } from '../ui/icons';
+import { menuLabel } from './menu/appMenu';
 import { useMenuSections } from './menu/useMenuSections';
 
 /** Home page: the menu sections as cards. */
@@ -37,7 +38,7 @@ export const HomePage = (): ReactNode => {
                     to={item.link}
                     data-testid={`home-item-${item.key}`}
                   >
-                    {t(`menu.items.${item.key}`)}
+                    {t(menuLabel(item))}
                   </Anchor>
                 ))}
               </Stack>

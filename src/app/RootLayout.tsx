@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { menuSections } from '../../domain/menu';
 import { useDrawerStore } from '../state/drawerStore';
 import { useUiStore } from '../state/uiStore';
+import { appMenu } from './menu/appMenu';
 import { OfflineNotice } from './OfflineNotice';
 
-const menuLinks = new Set(menuSections.flatMap((s) => s.items.map((i) => i.link.toLowerCase())));
+const menuLinks = new Set(appMenu.flatMap((s) => s.items.map((i) => i.link.toLowerCase())));
 
 /**
  * Root of every route: on each navigation to another page it scrolls to the top, closes the

@@ -1,7 +1,7 @@
 import { newId } from '../../sync/ids';
 import type { DeviceCounters } from '../../sync/ports';
 
-/** localStorage key of this device's id (docs/sync-contract.md §5). */
+/** localStorage key of this device's id (docs/sync-contract.md, "Engine"). */
 export const deviceIdKey = 'aisle.deviceId';
 
 const counterKeys = { mutationId: 'aisle.sync.mutationId', deviceSeq: 'aisle.sync.deviceSeq' } as const;

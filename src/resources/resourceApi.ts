@@ -22,7 +22,7 @@ const withQuery = (url: string, query: Record<string, string>): string => {
   return qs ? `${url}?${qs}` : url;
 };
 
-/** The generic resource calls of the contract (§7). */
+/** The generic resource calls (docs/api.md "Generic resources"). */
 export const resourceApi = {
   list: (def: ResourceDefinition, state: ListState): Promise<Page<Row>> =>
     api.get<Page<Row>>(withQuery(base(def), buildListQuery(def, state))),

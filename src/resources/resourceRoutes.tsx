@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ResourceDefinition } from '../../domain/resources/types';
+import type { FeatureRoute } from '../ui/featureRoute';
 import { ResourceForm } from './ResourceForm';
 import { ResourceListPage } from './ResourceListPage';
 import { ResourcePreview } from './ResourcePreview';
@@ -48,13 +49,17 @@ const FormRoute = ({
  * The generic screens of every resource: list, add, preview and edit. Resources written by their area
  * screens (`customWrite`) and read-only ones get no generic add / edit routes.
  */
-export const resourceRoutes: { path: string; element: ReactNode }[] = resourceDefinitions.flatMap((def) => [
-  { path: `/${def.route}`, element: <ResourceListPage key={def.name} def={def} /> },
-  ...(hasGenericWrite(def)
-    ? [{ path: `/${def.route}/new`, element: <FormRoute key={`${def.name}-new`} def={def} edit={false} /> }]
-    : []),
-  { path: `/${def.route}/:id`, element: <PreviewRoute key={`${def.name}-preview`} def={def} /> },
-  ...(hasGenericWrite(def) && !def.noEdit
-    ? [{ path: `/${def.route}/:id/edit`, element: <FormRoute key={`${def.name}-edit`} def={def} edit /> }]
-    : []),
-]);
+export const resourceRoutesOf = (definitions: readonly ResourceDefinition[]): FeatureRoute[] =>
+  definitions.flatMap((def) => [
+    { path: `/${def.route}`, element: <ResourceListPage key={def.name} def={def} /> },
+    ...(hasGenericWrite(def)
+      ? [{ path: `/${def.route}/new`, element: <FormRoute key={`${def.name}-new`} def={def} edit={false} /> }]
+      : []),
+    { path: `/${def.route}/:id`, element: <PreviewRoute key={`${def.name}-preview`} def={def} /> },
+    ...(hasGenericWrite(def) && !def.noEdit
+      ? [{ path: `/${def.route}/:id/edit`, element: <FormRoute key={`${def.name}-edit`} def={def} edit /> }]
+      : []),
+  ]);
+
+/** The generic screens of the resources in domain/resources/definitions/. */
+export const resourceRoutes: FeatureRoute[] = resourceRoutesOf(resourceDefinitions);

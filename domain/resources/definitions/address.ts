@@ -6,6 +6,7 @@ export const addressResource = defineResource({
   path: 'Address',
   route: 'addresses',
   section: 'business',
+  menu: { order: 30 },
   titleField: 'street',
   read: 'any',
   write: 'power',

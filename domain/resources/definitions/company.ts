@@ -8,6 +8,7 @@ export const companyResource = defineResource({
   path: 'Company',
   route: 'companies',
   section: 'business',
+  menu: { order: 10 },
   titleField: 'shortName',
   read: 'any',
   write: 'power',

@@ -9,6 +9,7 @@ export const dictionaryResource = defineResource({
   path: 'Dictionary',
   route: 'dictionaries',
   section: 'other',
+  menu: { order: 10 },
   titleField: 'value',
   read: 'any',
   write: 'power',

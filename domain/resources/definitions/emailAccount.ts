@@ -11,6 +11,7 @@ export const emailAccountResource = defineResource({
   path: 'EmailAccount',
   route: 'email-accounts',
   section: 'other',
+  menu: { order: 50 },
   titleField: 'sender',
   read: 'super',
   write: 'super',

@@ -6,6 +6,7 @@ export const favoriteActionResource = defineResource({
   path: 'FavoriteAction',
   route: 'favorites',
   section: 'other',
+  menu: { order: 20 },
   titleField: 'title',
   read: 'any',
   write: 'any',

@@ -10,6 +10,7 @@ export const fileInfoResource = defineResource({
   path: 'FileInfo',
   route: 'files',
   section: 'other',
+  menu: false,
   titleField: 'fileName',
   read: 'any',
   write: 'any',

@@ -6,6 +6,7 @@ export const personResource = defineResource({
   path: 'Person',
   route: 'persons',
   section: 'business',
+  menu: { order: 20 },
   titleField: 'lastName',
   read: 'any',
   write: 'power',

@@ -9,6 +9,7 @@ export const productResource = defineResource({
   path: 'Product',
   route: 'products',
   section: 'assortment',
+  menu: { order: 10, access: 'logistics' },
   titleField: 'index',
   read: 'any',
   write: 'power',

@@ -6,6 +6,7 @@ export const productExternalResource = defineResource({
   path: 'ProductExternal',
   route: 'product-externals',
   section: 'assortment',
+  menu: { order: 30 },
   titleField: 'name',
   read: 'logistics',
   write: 'power',

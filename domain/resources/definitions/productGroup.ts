@@ -6,6 +6,7 @@ export const productGroupResource = defineResource({
   path: 'ProductGroup',
   route: 'product-groups',
   section: 'assortment',
+  menu: { order: 20, access: 'logistics' },
   titleField: 'name',
   read: 'any',
   write: 'power',

@@ -6,6 +6,7 @@ export const recordLogResource = defineResource({
   path: 'RecordLog',
   route: 'log',
   section: 'other',
+  menu: { order: 30 },
   titleField: 'resourceTitle',
   read: 'power',
   write: 'none',

@@ -9,6 +9,7 @@ export const storageSpaceResource = defineResource({
   path: 'StorageSpace',
   route: 'storage-spaces',
   section: 'infrastructure',
+  menu: { order: 10, access: 'logistics' },
   titleField: 'label',
   read: 'any',
   write: 'power',

@@ -6,6 +6,7 @@ export const storageSpaceTypeResource = defineResource({
   path: 'StorageSpaceType',
   route: 'storage-space-types',
   section: 'infrastructure',
+  menu: { order: 20, access: 'logistics' },
   titleField: 'code',
   read: 'any',
   write: 'power',

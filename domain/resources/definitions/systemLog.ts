@@ -6,6 +6,7 @@ export const systemLogResource = defineResource({
   path: 'SystemLog',
   route: 'system-log',
   section: 'other',
+  menu: { order: 40 },
   titleField: 'message',
   read: 'super',
   write: 'none',

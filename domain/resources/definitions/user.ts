@@ -7,6 +7,7 @@ export const userResource = defineResource({
   path: 'User',
   route: 'users',
   section: 'administration',
+  menu: { order: 10 },
   titleField: 'username',
   read: 'power',
   write: 'power',

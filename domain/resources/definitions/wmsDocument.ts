@@ -13,6 +13,7 @@ export const wmsDocumentResource = defineResource({
   path: 'WmsDocument',
   route: 'documents',
   section: 'logistics',
+  menu: { order: 10 },
   titleField: 'documentNumber',
   read: 'logistics',
   write: 'logistics',

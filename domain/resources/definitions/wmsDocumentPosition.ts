@@ -6,6 +6,7 @@ export const wmsDocumentPositionResource = defineResource({
   path: 'WmsDocumentPosition',
   route: 'document-positions',
   section: 'logistics',
+  menu: { order: 20 },
   titleField: 'lineNo',
   read: 'logistics',
   write: 'logistics',

@@ -13,6 +13,7 @@ export const wmsOrderResource = defineResource({
   path: 'WmsOrder',
   route: 'orders',
   section: 'logistics',
+  menu: { order: 30 },
   titleField: 'orderNumber',
   read: 'logistics',
   write: 'logistics',

@@ -9,6 +9,7 @@ export const wmsOrderPositionResource = defineResource({
   path: 'WmsOrderPosition',
   route: 'order-positions',
   section: 'logistics',
+  menu: false,
   titleField: 'lineNo',
   read: 'logistics',
   write: 'logistics',

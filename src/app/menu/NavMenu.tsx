@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import type { MenuItem } from '../../../domain/menu';
 import { useUiStore } from '../../state/uiStore';
 import { AppIcon, sectionIcon } from '../../ui/icons';
+import { menuLabel } from './appMenu';
 import { isActiveLink, useMenuSections } from './useMenuSections';
 
 interface ItemProps {
@@ -21,7 +22,7 @@ const MenuLink = ({ item, section, compact, withIcon }: ItemProps): ReactNode =>
     <NavLink
       component={Link}
       to={item.link}
-      label={t(`menu.items.${item.key}`)}
+      label={t(menuLabel(item))}
       active={isActiveLink(item.link, pathname)}
       leftSection={withIcon ? <AppIcon name={sectionIcon(section)} size={compact ? 14 : 16} /> : undefined}
       py={compact ? 4 : 8}

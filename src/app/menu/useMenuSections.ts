@@ -3,6 +3,7 @@ import { drawerSectionsFor, type MenuSection } from '../../../domain/menu';
 import { useAuthStore } from '../../state/authStore';
 import { useStartupStore } from '../../state/startupStore';
 import { isKnownRoute } from '../routeRegistry';
+import { appMenu } from './appMenu';
 
 /**
  * The menu: `drawerSections` of the startup configuration (before it arrives, the same
@@ -12,7 +13,7 @@ export const useMenuSections = (): MenuSection[] => {
   const serverSections = useStartupStore((s) => s.config?.drawerSections);
   const claims = useAuthStore((s) => s.claims);
   return useMemo(() => {
-    const sections = serverSections ?? (claims ? drawerSectionsFor(claims) : []);
+    const sections = serverSections ?? (claims ? drawerSectionsFor(appMenu, claims) : []);
     return sections
       .map((s) => ({ ...s, items: s.items.filter((i) => isKnownRoute(i.link)) }))
       .filter((s) => s.items.length > 0);

@@ -26,7 +26,7 @@ import {
   splitFailure,
 } from '../auth/validation';
 
-/** GET /api/ClientAccount (001 §3 ClientAccount). */
+/** GET /api/ClientAccount: the caller's company account (docs/api.md). */
 export interface ClientAccount {
   readonly id?: string;
   readonly name?: string;

@@ -38,7 +38,7 @@ export const asPage = <T>(payload: unknown): Page<T> => {
   return { results: [], allFilteredRowCount: 0 };
 };
 
-/** The paged-list query of the contract (§7). */
+/** The paged-list query of the generic resource calls (docs/api.md). */
 export const pageQuery = (
   page: number,
   pageSize: number,

@@ -36,7 +36,7 @@ const drop = (): void => {
 /**
  * The one live connection of the signed-in user in this page, started on first use and stopped on
  * sign-out or when another user signs in; null when nobody is signed in. A connection that gave up
- * (§9: it stops after its retries) is started again by the next use or when the browser comes online.
+ * (it stops after its retries, docs/sync-contract.md "Live connection") is started again by the next use or when the browser comes online.
  */
 export const liveConnection = (): LiveConnection | null => {
   const owner = ownerOf();

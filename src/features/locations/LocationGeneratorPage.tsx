@@ -54,7 +54,7 @@ const toNumber = (v: number | string): number =>
 /** How often the job's progress is asked for. */
 const pollMs = 500;
 
-/** /storage-spaces/generate: many locations at once, up to three nested levels (000 §3). */
+/** /storage-spaces/generate: many locations at once, up to three nested levels (docs/warehouse-api.md). */
 export const LocationGeneratorPage = (): ReactNode => {
   const { t } = useTranslation(['infrastructure', 'errors']);
   const navigate = useNavigate();

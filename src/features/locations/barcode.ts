@@ -1,5 +1,5 @@
 /**
- * CODE128 barcodes (000 §9) as SVG text, drawn by bwip-js. The library is loaded on first use so the
+ * CODE128 barcodes (location and bin labels) as SVG text, drawn by bwip-js. The library is loaded on first use so the
  * main bundle stays small; the generic build has only the SVG renderer, which also runs in tests.
  */
 type BwipGeneric = typeof import('bwip-js/generic');

@@ -51,7 +51,7 @@ const numberOrNull = (v: number | string): number | null => (typeof v === 'numbe
 const shownNumber = (v: number | null): number | string => (v === null || Number.isNaN(v) ? '' : v);
 
 /**
- * /logistics-config: document numbering, working copies, the warehouse rule switches (001 §3) and how old a
+ * /logistics-config: document numbering, working copies, the warehouse rule switches (docs/warehouse-rules.md) and how old a
  * terminal's data may get before its actions warn.
  */
 export const LogisticsConfigPage = (): ReactNode => {

@@ -18,7 +18,7 @@ const read = (payload: unknown): LogisticsConfig => {
 /** How many of a type's newest documents are searched for a final number (working copies come between). */
 const newestSearched = 5;
 
-/** GET / PUT /api/ClientLogisticsConfig (001 §3, 001 §7). */
+/** GET / PUT /api/ClientLogisticsConfig: the company's logistics config (docs/warehouse-api.md). */
 export const configApi = {
   get: async (): Promise<LogisticsConfig> => read(await api.get<unknown>('/api/ClientLogisticsConfig')),
   save: async (config: LogisticsConfigInput): Promise<LogisticsConfig> => {

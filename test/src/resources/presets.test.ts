@@ -57,7 +57,7 @@ describe('list presets', () => {
     expect(togglePreset(on, 'broken').preset).toBeUndefined();
   });
 
-  it('gives the system log its errors-only filter (§2)', () => {
+  it('gives the system log its errors-only filter', () => {
     const state = parseListSearch(systemLogResource, new URLSearchParams('preset=errorsOnly'));
     expect(JSON.parse(buildListQuery(systemLogResource, state).BasicFiltersSerialized ?? '[]')).toEqual([
       { field: 'level', operator: 'eq', value: 'error' },
