@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { verifyAccessToken } from './auth/accessToken';
 import { registerAuthRoutes } from './auth/authRoutes';
 import { registerRegistrationRoutes } from './auth/registrationRoutes';
+import { type Clock, systemClock } from './clock';
 import { loadConfig, type ServerConfig } from './config';
 import { registerConfigRoutes } from './configRoutes';
 import { type AppContext, createChanges } from './context';
@@ -28,6 +29,8 @@ export interface AppOptions {
   readonly database?: Database;
   readonly mailer?: Mailer;
   readonly logger?: boolean;
+  /** Time for token expiry and the live connection; default the system clock (tests pass their own). */
+  readonly clock?: Clock;
 }
 
 declare module 'fastify' {
@@ -52,6 +55,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     schema,
     mailer: opts.mailer ?? createMailer(config, database.db, schema),
     changes: createChanges(),
+    clock: opts.clock ?? systemClock,
   };
 
   const app = Fastify({
@@ -74,7 +78,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     const header = request.headers.authorization;
     // GET /api/Auth carries the refresh token as bearer: that route reads it itself.
     if (header?.startsWith('Bearer '))
-      request.auth = await verifyAccessToken(header.slice(7), config.jwtSecret);
+      request.auth = await verifyAccessToken(header.slice(7), config.jwtSecret, ctx.clock.now());
   });
 
   registerErrorHandling(app, ctx);

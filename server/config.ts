@@ -28,6 +28,15 @@ export interface ServerConfig {
   readonly registrationBlocked: boolean;
   readonly demo: boolean;
   readonly machineName: string;
+  /** The live connection's timing (HUB_PING_INTERVAL_MS, HUB_CLIENT_TIMEOUT_MS, HUB_RELAY_HEARTBEAT_MS). */
+  readonly hub: {
+    /** Server pings; well below the client's serverTimeout (30 s by default). */
+    readonly pingIntervalMs: number;
+    /** A client silent for this long is dropped (it pings every 15 s). */
+    readonly clientTimeoutMs: number;
+    /** Relay heartbeat; another process unheard for three of these loses its edit modes. */
+    readonly relayHeartbeatMs: number;
+  };
 }
 
 /** Reads the JWT key from the environment or from dataDir/secrets.json, creating it on first start. */
@@ -47,6 +56,11 @@ const loadSecret = (dataDir: string | undefined): string => {
 
 const num = (v: string | undefined, fallback: number) =>
   v && Number.isFinite(Number(v)) ? Number(v) : fallback;
+
+const positive = (v: string | undefined, fallback: number) => {
+  const n = num(v, fallback);
+  return n > 0 ? n : fallback;
+};
 
 /** Configuration from the environment; `overrides` win (tests). */
 export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig => {
@@ -72,6 +86,11 @@ export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
     registrationBlocked: env.REGISTRATION_BLOCKED === '1' || env.REGISTRATION_BLOCKED === 'true',
     demo: env.AISLE_DEMO !== '0',
     machineName: env.HOSTNAME ?? 'aisle',
+    hub: {
+      pingIntervalMs: positive(env.HUB_PING_INTERVAL_MS, 15_000),
+      clientTimeoutMs: positive(env.HUB_CLIENT_TIMEOUT_MS, 30_000),
+      relayHeartbeatMs: positive(env.HUB_RELAY_HEARTBEAT_MS, 30_000),
+    },
     ...overrides,
     dataDir,
   };

@@ -3,6 +3,7 @@ import { Subject } from 'rxjs';
 import type { Claims } from '../domain/auth/claims';
 import { AppError } from '../domain/errors';
 import { isLanguage } from '../domain/languages';
+import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { Schema } from './db/schema';
@@ -25,6 +26,8 @@ export interface AppContext {
   readonly mailer: Mailer;
   /** Committed changes; published through publishChange (server/sync/pushGroup.ts), which holds a push group's. */
   readonly changes: Subject<DataChange>;
+  /** Time for token expiry and the live connection (tests move their own). */
+  readonly clock: Clock;
 }
 
 export const createChanges = () => new Subject<DataChange>();

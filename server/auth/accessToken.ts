@@ -3,33 +3,43 @@ import { type Claims, claimsSchema } from '../../domain/auth/claims';
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** Signs a short-lived access token carrying the claims (HS256). */
+/** Signs a short-lived access token carrying the claims (HS256), issued at `now` (ms since the epoch). */
 export const signAccessToken = async (
   claims: Omit<Claims, 'exp'>,
   secret: string,
   seconds: number,
+  now = Date.now(),
 ): Promise<{ token: string; exp: number }> => {
-  const exp = Math.floor(Date.now() / 1000) + seconds;
+  const iat = Math.floor(now / 1000);
+  const exp = iat + seconds;
   const token = await new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
-    .setIssuedAt()
+    .setIssuedAt(iat)
     .setExpirationTime(exp)
     .setAudience('aisle')
     .sign(key(secret));
   return { token, exp };
 };
 
-/** Verifies an access token; undefined when invalid or expired. */
-export const verifyAccessToken = async (token: string, secret: string): Promise<Claims | undefined> => {
+/** Verifies an access token at `now` (ms since the epoch; the server passes its clock's); undefined when invalid or expired. */
+export const verifyAccessToken = async (
+  token: string,
+  secret: string,
+  now = Date.now(),
+): Promise<Claims | undefined> => {
   const known = verified.get(token);
   if (known && known.secret === secret) {
-    if (known.claims.exp * 1000 > Date.now()) return known.claims;
+    if (known.claims.exp * 1000 > now) return known.claims;
     verified.delete(token);
     return undefined;
   }
   try {
-    const { payload } = await jwtVerify(token, key(secret), { audience: 'aisle', algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key(secret), {
+      audience: 'aisle',
+      algorithms: ['HS256'],
+      currentDate: new Date(now),
+    });
     const parsed = claimsSchema.safeParse(payload);
     if (!parsed.success) return undefined;
     remember(token, secret, parsed.data);

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Claims } from '../../domain/auth/claims';
 import { AppError } from '../../domain/errors';
 import { userTable } from '../auth/userTable';
+import type { Clock, Timer } from '../clock';
 import type { AppContext, DataChange } from '../context';
 import {
   type EditModeEntry,
@@ -66,7 +67,7 @@ export class DataHub implements HubCallbacks {
   private readonly editModes = new EditModeRegistry();
   /** When each other process was last heard from. */
   private readonly originSeen = new Map<string, number>();
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly timers: Timer[] = [];
   /** Contractor checks query the database; they run in order so events keep their order. */
   private contractorQueue: Promise<void> = Promise.resolve();
   private relay: Relay | undefined;
@@ -92,9 +93,11 @@ export class DataHub implements HubCallbacks {
   }
 
   private every(ms: number, run: () => void) {
-    const t = setInterval(run, ms);
-    t.unref();
-    this.timers.push(t);
+    this.timers.push(this.ctx.clock.every(ms, run));
+  }
+
+  get clock(): Clock {
+    return this.ctx.clock;
   }
 
   get origin(): string {
@@ -216,7 +219,7 @@ export class DataHub implements HubCallbacks {
       ? {
           userId: connection.claims.sub,
           userName: connection.claims.name.slice(0, 200),
-          since: new Date().toISOString(),
+          since: new Date(this.ctx.clock.now()).toISOString(),
         }
       : null;
     if (this.editModes.set(record, holder, editor)) {
@@ -296,7 +299,7 @@ export class DataHub implements HubCallbacks {
 
   /** A message of another server process. */
   relayed(origin: string, message: RelayMessage): void {
-    this.originSeen.set(origin, Date.now());
+    this.originSeen.set(origin, this.ctx.clock.now());
     switch (message.k) {
       case 'changes':
         for (const change of message.c) this.deliverChange(change);
@@ -351,7 +354,7 @@ export class DataHub implements HubCallbacks {
 
   /** A process that stopped without saying goodbye loses its edit modes after three missed heartbeats. */
   private pruneSilentOrigins(): void {
-    const limit = Date.now() - 3 * this.opts.relayHeartbeatMs;
+    const limit = this.ctx.clock.now() - 3 * this.opts.relayHeartbeatMs;
     for (const origin of this.editModes.origins()) {
       if (origin === this.opts.origin) continue;
       if ((this.originSeen.get(origin) ?? 0) < limit) this.forgetOrigin(origin);
@@ -361,7 +364,7 @@ export class DataHub implements HubCallbacks {
   // --- keep-alive and shutdown ---------------------------------------------------------------------------
 
   private tick(): void {
-    const now = Date.now();
+    const now = this.ctx.clock.now();
     for (const c of this.all.values()) {
       if (!c.isOpen) continue;
       if (now - c.lastReceivedAt > this.opts.clientTimeoutMs) c.close('Client timeout: no message received.');
@@ -373,7 +376,7 @@ export class DataHub implements HubCallbacks {
   async shutdown(): Promise<void> {
     if (this.shuttingDown) return;
     this.shuttingDown = true;
-    for (const t of this.timers) clearInterval(t);
+    for (const t of this.timers) t.cancel();
     this.flushChanges();
     this.relay?.publish({ k: 'bye' });
     for (const c of [...this.all.values()]) c.close('Server is shutting down.', true);

@@ -1,6 +1,7 @@
 import type { RawData, WebSocket } from 'ws';
 import type { Claims } from '../../domain/auth/claims';
 import { AppError } from '../../domain/errors';
+import type { Clock, Timer } from '../clock';
 import {
   encodeRecord,
   type InvocationMessage,
@@ -26,6 +27,8 @@ export interface HubCallbacks {
    */
   stillAllowed(connection: HubConnection): Promise<boolean>;
   readonly recheckMs: number;
+  /** The server's clock: token expiry, handshake and close deadlines, when a client was last heard. */
+  readonly clock: Clock;
   logError(error: unknown, what: string): void;
 }
 
@@ -45,12 +48,12 @@ export class HubConnection {
   readonly connectionId: string;
   readonly claims: Claims;
   /** Last time anything arrived (the client pings every 15 s). */
-  lastReceivedAt = Date.now();
+  lastReceivedAt: number;
   private handshaken = false;
   private closing = false;
   private buffer = '';
   private queue: Promise<void> = Promise.resolve();
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly timers: Timer[] = [];
 
   constructor(
     private readonly socket: WebSocket,
@@ -60,13 +63,14 @@ export class HubConnection {
   ) {
     this.connectionId = connectionId;
     this.claims = claims;
+    this.lastReceivedAt = hub.clock.now();
     socket.on('message', (data) => this.receive(data));
     socket.on('close', () => this.onSocketClosed());
     socket.on('error', (error) => hub.logError(error, 'websocket'));
     this.timer(handshakeTimeoutMs, () => {
       if (!this.handshaken) this.terminate();
     });
-    this.timer(claims.exp * 1000 - Date.now(), () => this.recheck());
+    this.timer(claims.exp * 1000 - hub.clock.now(), () => this.recheck());
   }
 
   /**
@@ -94,9 +98,7 @@ export class HubConnection {
   }
 
   private timer(ms: number, run: () => void) {
-    const t = setTimeout(run, Math.min(Math.max(ms, 0), 2_147_483_647));
-    t.unref();
-    this.timers.push(t);
+    this.timers.push(this.hub.clock.after(ms, run));
   }
 
   send(message: OutgoingMessage): void {
@@ -130,7 +132,7 @@ export class HubConnection {
 
   private receive(data: RawData): void {
     if (this.closing) return;
-    this.lastReceivedAt = Date.now();
+    this.lastReceivedAt = this.hub.clock.now();
     // JSON records arrive as text frames; a binary frame is read as UTF-8 all the same.
     const text = Array.isArray(data)
       ? Buffer.concat(data).toString('utf8')
@@ -214,7 +216,7 @@ export class HubConnection {
 
   private onSocketClosed(): void {
     this.closing = true;
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) t.cancel();
     this.hub.closed(this);
   }
 }

@@ -12,11 +12,6 @@ import { startPgRelay } from './pgRelay';
 
 const hubPath = /^\/datahub\/?$/i;
 
-const numberFromEnv = (name: string, fallback: number): number => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
 const bearer = (header: string | undefined): string | undefined =>
   header?.startsWith('Bearer ') ? header.slice(7) : undefined;
 
@@ -34,17 +29,15 @@ const refuse = (socket: Duplex, status: number, reason: string): void => {
  * is a Fastify route; the WebSocket is taken over from the HTTP server's 'upgrade' event. On
  * PostgreSQL, data changes and edit modes are relayed between processes with LISTEN/NOTIFY.
  *
- * Tuning (environment): HUB_PING_INTERVAL_MS (15000), HUB_CLIENT_TIMEOUT_MS (30000),
- * HUB_RELAY_HEARTBEAT_MS (30000).
+ * Timing: `config.hub` (environment HUB_PING_INTERVAL_MS, HUB_CLIENT_TIMEOUT_MS, HUB_RELAY_HEARTBEAT_MS); time
+ * itself from `ctx.clock`.
  */
 export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
   const secret = ctx.config.jwtSecret;
   const logError = (error: unknown, what: string) => app.log.warn({ err: error }, `dataHub: ${what}`);
   const hub = new DataHub(ctx, {
     origin: randomUUID(),
-    pingIntervalMs: numberFromEnv('HUB_PING_INTERVAL_MS', 15_000),
-    clientTimeoutMs: numberFromEnv('HUB_CLIENT_TIMEOUT_MS', 30_000),
-    relayHeartbeatMs: numberFromEnv('HUB_RELAY_HEARTBEAT_MS', 30_000),
+    ...ctx.config.hub,
     recheckMs: Math.max(ctx.config.accessTokenSeconds, 1) * 1000,
     logError,
   });
@@ -54,11 +47,11 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
     const claims =
       request.auth ??
       (typeof token.access_token === 'string'
-        ? await verifyAccessToken(token.access_token, secret)
+        ? await verifyAccessToken(token.access_token, secret, ctx.clock.now())
         : undefined);
     // 401 with the usual error shape: the client renews its token and tries again.
     if (!claims) throw new AppError('unauthorized');
-    const { connectionId, connectionToken } = issueConnectionToken(secret, claims.sub);
+    const { connectionId, connectionToken } = issueConnectionToken(secret, claims.sub, ctx.clock.now());
     return {
       negotiateVersion: 1,
       connectionId,
@@ -73,12 +66,14 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (hub.isShuttingDown) return refuse(socket, 503, 'Service Unavailable');
     const token = url.searchParams.get('access_token') ?? bearer(request.headers.authorization);
-    const claims = token ? await verifyAccessToken(token, secret) : undefined;
+    const claims = token ? await verifyAccessToken(token, secret, ctx.clock.now()) : undefined;
     if (!claims) return refuse(socket, 401, 'Unauthorized');
     const id = url.searchParams.get('id');
     // Without negotiation (skipNegotiation) the server names the connection itself.
     const connectionId =
-      id === null ? randomBytes(16).toString('base64url') : readConnectionToken(secret, id, claims.sub);
+      id === null
+        ? randomBytes(16).toString('base64url')
+        : readConnectionToken(secret, id, claims.sub, ctx.clock.now());
     if (connectionId === undefined || hub.has(connectionId)) return refuse(socket, 404, 'Not Found');
     wss.handleUpgrade(request, socket, head, (ws) => hub.accept(ws, connectionId, claims));
   };

@@ -63,7 +63,12 @@ export const aUser = async (
     })
     .returning();
   if (!row) throw new Error('no user');
-  const { token } = await signAccessToken(claimsOf(row), ctx.config.jwtSecret, ctx.config.accessTokenSeconds);
+  const { token } = await signAccessToken(
+    claimsOf(row),
+    ctx.config.jwtSecret,
+    ctx.config.accessTokenSeconds,
+    ctx.clock.now(),
+  );
   return { row, token, headers: { authorization: `Bearer ${token}` } };
 };
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app';
+import type { Clock } from '../../server/clock';
 import type { ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import type { Mailer } from '../../server/mail/mailer';
@@ -27,7 +28,7 @@ export interface TestApp {
  * when DATABASE_URL is set (npm run test:pg). One per test file.
  */
 export const createTestApp = async (
-  opts: { config?: Partial<ServerConfig>; mailer?: Mailer } = {},
+  opts: { config?: Partial<ServerConfig>; mailer?: Mailer; clock?: Clock } = {},
 ): Promise<TestApp> => {
   const database = await createTestDatabaseUrl();
   const app = await buildApp({
@@ -42,6 +43,7 @@ export const createTestApp = async (
       ...opts.config,
     },
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   return {
     app,

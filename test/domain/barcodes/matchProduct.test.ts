@@ -173,7 +173,7 @@ describe('buildProductIndex', () => {
     expect(index.byBarcode.has('')).toBe(false);
   });
 
-  it('matches against 20,000 products in constant time', () => {
+  it('matches every one of 20,000 products through the index (its speed is in bench/gs1.bench.ts)', () => {
     const many: Product[] = Array.from({ length: 20_000 }, (_, i) => {
       const body = `590${String(i).padStart(9, '0')}`;
       let sum = 0;
@@ -181,7 +181,6 @@ describe('buildProductIndex', () => {
       return product(`id${i}`, `IDX-${i}`, [`${body}${(10 - (sum % 10)) % 10}`, `C128-${i}`]);
     });
     const index = buildProductIndex(many);
-    const started = performance.now();
     for (let i = 0; i < 20_000; i += 1) {
       const target = many[i];
       if (!target) continue;
@@ -190,7 +189,8 @@ describe('buildProductIndex', () => {
       const result = matchProduct(scan, index, { today });
       if (result.kind !== 'found' || result.product.id !== target.id) throw new Error(`scan ${scan} failed`);
     }
-    // 20,000 scans: a linear search would take seconds; the maps take a few ms (generous bound for CI)
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Every GTIN and barcode is a key of the index's maps: a scan is one lookup, not a search.
+    expect(index.byGtin.size).toBe(20_000);
+    expect(index.byBarcode.size).toBeGreaterThanOrEqual(20_000);
   });
 });

@@ -16,12 +16,14 @@ import {
   type TestUser,
   validPayloadFor,
 } from '../../support/builders';
-import { createTestApp, type TestApp } from '../../support/testApp';
+import type { TestApp } from '../../support/testApp';
+import { type TestClock, testClock } from '../../support/testClock';
 import {
   connectClient,
   editorIds,
   eventually,
   expectConnected,
+  hubTestApp,
   lastChangeFor,
   listen,
   type TestHubClient,
@@ -54,6 +56,7 @@ const rawSocket = async (url: string, headers: Record<string, string> = {}) => {
 
 describe('the live connection hub (/dataHub)', () => {
   let t: TestApp;
+  let clock: TestClock;
   let base: string;
   let acc: string;
   let otherAcc: string;
@@ -61,7 +64,6 @@ describe('the live connection hub (/dataHub)', () => {
   let colleague: TestUser;
   let stranger: TestUser;
   const clients: TestHubClient[] = [];
-  const savedPing = process.env.HUB_PING_INTERVAL_MS;
 
   const connect = async (user: TestUser, opts: Parameters<typeof connectClient>[2] = {}) => {
     const client = await connectClient(base, user.token, opts);
@@ -80,16 +82,22 @@ describe('the live connection hub (/dataHub)', () => {
     return (res.json() as { id: string }).id;
   };
 
+  /** A token of `user` that expires an hour from now on the server's clock. */
+  const hourToken = async (user: TestUser) =>
+    (await signAccessToken(claimsOf(user.row), t.ctx.config.jwtSecret, 3600, clock.now())).token;
+
+  /** Blocks a user in the database (the hub notices at the next check of the connection). */
+  const block = async (user: TestUser) => {
+    const users = t.ctx.schema.resourceTables.user;
+    if (!users) throw new Error('no user table');
+    await t.ctx.db
+      .update(users)
+      .set({ isBlocked: true })
+      .where(eq(users.id as PgColumn, String(user.row.id)));
+  };
+
   beforeAll(async () => {
-    // Server pings every 200 ms here, so a client with a short serverTimeout stays connected.
-    process.env.HUB_PING_INTERVAL_MS = '200';
-    try {
-      t = await createTestApp();
-    } finally {
-      if (savedPing === undefined) delete process.env.HUB_PING_INTERVAL_MS;
-      else process.env.HUB_PING_INTERVAL_MS = savedPing;
-    }
-    base = await listen(t.app);
+    ({ t, clock, base } = await hubTestApp());
     acc = await anAccount(t.ctx);
     otherAcc = await anAccount(t.ctx);
     manager = await aSuperUser(t.ctx, acc, { visibleName: 'Manager Ann' });
@@ -182,6 +190,8 @@ describe('the live connection hub (/dataHub)', () => {
           `{"type":1,"invocationId":"2","target":"NoSuchMethod","arguments":[]}${rs}` +
           `{"type":1,"target":"GetEditMode","arguments":["product","p-1",null]}${rs}`,
       );
+      // One ping interval of the server's clock: every open connection gets a ping.
+      clock.advance(t.ctx.config.hub.pingIntervalMs);
       await eventually(() => {
         const messages = raw.records.slice(1).map((r) => JSON.parse(r) as Record<string, unknown>);
         const completions = messages.filter((m) => m.type === 3);
@@ -224,49 +234,90 @@ describe('the live connection hub (/dataHub)', () => {
       expect(state).toEqual({ resourceType: 'product', id: 'still-alive', editors: [] });
     });
 
-    it('keeps a client with a short serverTimeout alive through server pings', async () => {
-      const client = await connect(manager, { serverTimeoutMs: 800, keepAliveMs: 200 });
-      await new Promise((r) => setTimeout(r, 2_500));
-      expectConnected(client);
-      expect(client.closed.at).toBeUndefined();
-    });
-
-    it('(control) a server that pings rarely loses such a client to its serverTimeout', async () => {
-      // A second process on the same database with the default 15 s ping interval.
-      const quiet = await buildApp({ database: t.ctx.database, config: t.ctx.config });
+    it('pings each connection once per ping interval of its clock, and drops one silent for the client timeout', async () => {
+      // A second process on the same database, on a clock that moves only when the test moves it.
+      const own = testClock({ flows: false });
+      const hub = { pingIntervalMs: 15_000, clientTimeoutMs: 30_000, relayHeartbeatMs: 30_000 };
+      const other = await buildApp({
+        database: t.ctx.database,
+        config: { ...t.ctx.config, hub },
+        clock: own,
+      });
       try {
-        const quietBase = await listen(quiet);
-        const client = await connectClient(quietBase, manager.token, {
-          serverTimeoutMs: 800,
-          keepAliveMs: 200,
+        const ws = (await listen(other)).replace(/^http/, 'ws');
+        const token = (await signAccessToken(claimsOf(manager.row), t.ctx.config.jwtSecret, 3600, own.now()))
+          .token;
+        const raw = await rawSocket(`${ws}/dataHub?access_token=${token}`);
+        raw.socket.send(`{"protocol":"json","version":1}${rs}`);
+        await eventually(() => expect(raw.records).toEqual(['{}']));
+        const pings = () => raw.records.filter((r) => r === '{"type":6}').length;
+
+        own.advance(14_999);
+        own.advance(1);
+        await eventually(() => expect(pings()).toBe(1));
+        // The client speaks 15 s after the handshake (its completion proves the server heard it then)...
+        raw.socket.send(
+          `{"type":1,"invocationId":"k","target":"GetEditMode","arguments":["product","p","c"]}${rs}`,
+        );
+        await eventually(() => expect(raw.records.some((r) => r.includes('"invocationId":"k"'))).toBe(true));
+        // ...so it stays at 30 s and 45 s after the handshake (30 s after it spoke is not yet past the timeout)...
+        own.advance(15_000);
+        await eventually(() => expect(pings()).toBe(2));
+        own.advance(15_000);
+        await eventually(() => expect(pings()).toBe(3));
+        // ...and is closed at the next tick, 45 s after it last spoke.
+        own.advance(15_000);
+        expect(await raw.closed).toBe(1000);
+        expect(JSON.parse(raw.records.at(-1) ?? '')).toEqual({
+          type: 7,
+          error: 'Client timeout: no message received.',
         });
-        await eventually(() => expect(client.connection.state).toBe(HubConnectionState.Disconnected), 5_000);
-        expect(client.closed.error?.message).toMatch(/timeout/i);
+        expect(pings()).toBe(3);
       } finally {
-        await quiet.close();
+        await other.close();
       }
     });
 
-    it('keeps a connection past its token expiry while the user stays active', async () => {
-      const shortLived = await signAccessToken(claimsOf(colleague.row), t.ctx.config.jwtSecret, 1);
-      const client = await connect({ ...colleague, token: shortLived.token });
-      await new Promise((r) => setTimeout(r, 2_000));
-      expectConnected(client);
-      const state = await client.connection.invoke('GetEditMode', 'product', 'after-expiry', 'c');
-      expect(state).toEqual({ resourceType: 'product', id: 'after-expiry', editors: [] });
+    it('keeps a connection past its token expiry while the user stays active, and rechecks it', async () => {
+      // A second process on its own clock, rechecking every minute past the token's expiry.
+      const own = testClock();
+      const config = { ...t.ctx.config, accessTokenSeconds: 60 };
+      const other = await buildApp({ database: t.ctx.database, config, clock: own });
+      try {
+        const user = await aUser(t.ctx, acc);
+        const token = (await signAccessToken(claimsOf(user.row), t.ctx.config.jwtSecret, 3600, own.now()))
+          .token;
+        const client = await connectClient(await listen(other), token);
+        clients.push(client);
+        own.advance(3600_000 + 1);
+        expect(await client.connection.invoke('GetEditMode', 'product', 'after-expiry', 'c')).toEqual({
+          resourceType: 'product',
+          id: 'after-expiry',
+          editors: [],
+        });
+        expectConnected(client);
+        // Blocked now: a later recheck (one exists only if the first found the user active) closes it.
+        await block(user);
+        await eventually(() => {
+          own.advance(60_000);
+          expect(client.connection.state).toBe(HubConnectionState.Disconnected);
+        });
+        expect(client.closed.error?.message).toMatch(/Unauthorized/);
+      } finally {
+        await other.close();
+      }
     });
 
     it('disconnects a user blocked meanwhile with "Unauthorized" once the token expires', async () => {
       const user = await aUser(t.ctx, acc);
-      const shortLived = await signAccessToken(claimsOf(user.row), t.ctx.config.jwtSecret, 1);
-      const client = await connect({ ...user, token: shortLived.token });
-      const users = t.ctx.schema.resourceTables.user;
-      if (!users) throw new Error('no user table');
-      await t.ctx.db
-        .update(users)
-        .set({ isBlocked: true })
-        .where(eq(users.id as PgColumn, String(user.row.id)));
-      await eventually(() => expect(client.connection.state).toBe(HubConnectionState.Disconnected), 5_000);
+      const client = await connect({ ...user, token: await hourToken(user) });
+      await block(user);
+      // Blocked, but the token is still valid: the connection stays until the token's expiry.
+      expect(await client.connection.invoke('GetEditMode', 'product', 'before-expiry', 'c')).toMatchObject({
+        id: 'before-expiry',
+      });
+      clock.advance(3600_000 + 1);
+      await eventually(() => expect(client.connection.state).toBe(HubConnectionState.Disconnected));
       expect(client.closed.error?.message).toMatch(/Unauthorized/);
     });
   });

@@ -7,6 +7,9 @@ import {
 } from '@microsoft/signalr';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { loadConfig, type ServerConfig } from '../../../server/config';
+import { createTestApp, type TestApp } from '../../support/testApp';
+import { type TestClock, testClock } from '../../support/testClock';
 
 export interface DataEvent {
   readonly resourceType: string;
@@ -79,8 +82,11 @@ export const connectClient = async (
   };
 };
 
-/** Waits until `check` passes (polling); fails with the last assertion error after `timeoutMs`. */
-export const eventually = async (check: () => void | Promise<void>, timeoutMs = 5_000): Promise<void> => {
+/**
+ * Waits until `check` passes (polling); fails with the last assertion error after `timeoutMs`. The bound only ends a
+ * test that is broken: it is no margin a busy machine could miss (what a test waits for is caused by the test).
+ */
+export const eventually = async (check: () => void | Promise<void>, timeoutMs = 45_000): Promise<void> => {
   const end = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -102,3 +108,23 @@ export const lastChangeFor = (client: TestHubClient, resourceType: string, id: s
 
 export const expectConnected = (client: TestHubClient) =>
   expect(client.connection.state).toBe(HubConnectionState.Connected);
+
+/**
+ * The app of a hub test file, on a clock the tests move forward (test/support/testClock.ts). Access tokens of the
+ * test users last ten days of that clock and clients are never dropped for silence, so a test that moves the
+ * clock by an hour (a short-lived token expiring) leaves the other connections alone.
+ */
+export const hubTestApp = async (
+  hub: Partial<ServerConfig['hub']> = {},
+): Promise<{ t: TestApp; clock: TestClock; base: string }> => {
+  const clock = testClock();
+  const base = loadConfig({ dataDir: undefined }).hub;
+  const t = await createTestApp({
+    clock,
+    config: {
+      accessTokenSeconds: 10 * 24 * 3600,
+      hub: { ...base, clientTimeoutMs: 365 * 24 * 3600_000, ...hub },
+    },
+  });
+  return { t, clock, base: await listen(t.app) };
+};

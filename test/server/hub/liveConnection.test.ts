@@ -12,12 +12,14 @@ import {
   type LiveConnectionState,
 } from '../../../sync/liveConnection';
 import { anAccount, aPowerUser, aSuperUser, aUser, type TestUser } from '../../support/builders';
-import { createTestApp, type TestApp } from '../../support/testApp';
-import { eventually, listen } from './hubClient';
+import type { TestApp } from '../../support/testApp';
+import type { TestClock } from '../../support/testClock';
+import { eventually, hubTestApp } from './hubClient';
 
 /** The client the app uses (sync/liveConnection.ts) against the real hub. */
 describe('LiveConnection (sync/) against the hub', () => {
   let t: TestApp;
+  let clock: TestClock;
   let base: string;
   let acc: string;
   let ann: TestUser;
@@ -25,7 +27,7 @@ describe('LiveConnection (sync/) against the hub', () => {
   const live: LiveConnection[] = [];
 
   const fresh = async (user: TestUser, seconds = 600) =>
-    (await signAccessToken(claimsOf(user.row), t.ctx.config.jwtSecret, seconds)).token;
+    (await signAccessToken(claimsOf(user.row), t.ctx.config.jwtSecret, seconds, clock.now())).token;
 
   const open = (opts: Partial<LiveConnectionOptions> & Pick<LiveConnectionOptions, 'accessToken'>) => {
     const connection = new LiveConnection({
@@ -46,8 +48,7 @@ describe('LiveConnection (sync/) against the hub', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    base = await listen(t.app);
+    ({ t, clock, base } = await hubTestApp());
     acc = await anAccount(t.ctx);
     ann = await aSuperUser(t.ctx, acc, { visibleName: 'Ann' });
     bob = await aPowerUser(t.ctx, acc, { visibleName: 'Bob' });
@@ -155,7 +156,7 @@ describe('LiveConnection (sync/) against the hub', () => {
         .update(users)
         .set({ isBlocked })
         .where(eq(users.id as PgColumn, String(carl.row.id)));
-    let token = await fresh(carl, 1);
+    let token = await fresh(carl, 3600);
     let renewals = 0;
     const carlLive = open({
       accessToken: () => token,
@@ -178,8 +179,9 @@ describe('LiveConnection (sync/) against the hub', () => {
 
     // Blocked: when the token expires the server closes Carl's connection with "Unauthorized".
     await setBlocked(true);
-    await eventually(() => expect(seen).toContain('reconnecting'), 6_000);
-    await eventually(() => expect(carlLive.state).toBe('connected'), 6_000);
+    clock.advance(3600_000 + 1);
+    await eventually(() => expect(seen).toContain('reconnecting'));
+    await eventually(() => expect(carlLive.state).toBe('connected'));
     expect(renewals).toBeGreaterThanOrEqual(1);
     // Carl's edit mode ended with the old connection and came back with the new one.
     expect(bobSees).toContainEqual([]);

@@ -298,6 +298,10 @@ describe('live queries next to the memory', () => {
       const answered = async () => {
         while (!seen.length) await new Promise((resolve) => setTimeout(resolve, 5));
       };
+      // The live query re-runs after the write's commit: wait for it (the test's timeout ends a broken run).
+      const updated = async () => {
+        while (seen.at(-1) !== 1) await new Promise((resolve) => setTimeout(resolve, 5));
+      };
       if (oneOffRead === 'after the first answer') await answered();
       if (oneOffRead !== 'none') await store.read((tx) => tx.where('product', 'indexKey', ['MILK-1']));
       await answered();
@@ -312,8 +316,7 @@ describe('live queries next to the memory', () => {
         ),
       );
       expect(made.ok).toBe(true);
-      for (let i = 0; i < 100 && seen.at(-1) !== 1; i++)
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      await updated();
       watching.unsubscribe();
       store.close();
       runs.push(seen);
