@@ -64,6 +64,15 @@ export const errorCodes = [
   // offline sync (issue 4)
   'mutationInProgress',
   'offlineDataStale',
+  // office: files, messages, external services (issue 20)
+  'fileContentNotAllowed',
+  'fileTooBigForCompany',
+  'mailSendFailed',
+  'credentialsNotActive',
+  'externalServiceFailed',
+  'externalImportStarted',
+  'externalImportSucceeded',
+  'externalImportFailed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -122,6 +131,12 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   locationHasNoMap: 404,
   mutationInProgress: 409,
   fileTooBig: 413,
+  fileTooBigForCompany: 413,
+  fileContentNotAllowed: 415,
+  mailSendFailed: 502,
+  credentialsNotActive: 409,
+  externalServiceFailed: 502,
+  externalImportFailed: 502,
   tooManyAttempts: 429,
   somethingWentWrong: 500,
   saveFailed: 500,

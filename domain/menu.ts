@@ -76,6 +76,7 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
   { key: 'newOrder', link: '/portal/new-order', access: 'portal', section: 'portal', order: 20 },
   { key: 'shipmentTickets', link: '/shipment-tickets', access: 'shipping', section: 'shipping', order: 10 },
   { key: 'logisticsConfig', link: '/logistics-config', access: 'power', section: 'other', order: 60 },
+  { key: 'discussions', link: '/discussions', access: 'any', section: 'other', order: 5 },
 ];
 
 /** Where a resource's list sits when its definition does not say (after the ordered entries). */

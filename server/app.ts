@@ -16,6 +16,7 @@ import { registerErrorHandling, sendError } from './http/errorHandler';
 import { registerHub } from './hub/registerHub';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
+import { registerOffice } from './office/registerOffice';
 import { registerResourceRoutes } from './resources/resourceRoutes';
 import { registerSync } from './sync/registerSync';
 import { registerOrderRoutes } from './warehouse/registerOrderRoutes';
@@ -91,6 +92,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerRecordRoutes(app, ctx);
   registerWarehouseRoutes(app, ctx);
   registerSync(app, ctx);
+  registerOffice(app, ctx);
   await registerHub(app, ctx);
 
   const webDir = config.webDir;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadOfficeConfig, type OfficeConfig } from './office/officeConfig';
 
 export interface ServerConfig {
   /** PostgreSQL when set, else PGlite in dataDir (or in memory when dataDir is undefined). */
@@ -37,6 +38,8 @@ export interface ServerConfig {
     /** Relay heartbeat; another process unheard for three of these loses its edit modes. */
     readonly relayHeartbeatMs: number;
   };
+  /** Files, discussions' e-mails, SMS and stored secrets (server/office/officeConfig.ts). */
+  readonly office: OfficeConfig;
 }
 
 /** Reads the JWT key from the environment or from dataDir/secrets.json, creating it on first start. */
@@ -93,5 +96,6 @@ export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
     },
     ...overrides,
     dataDir,
+    office: overrides.office ?? loadOfficeConfig(dataDir),
   };
 };

@@ -35,7 +35,13 @@ export const sendError = async (
   const lng = requestLanguage(request);
   const body: ApiErrorBody = {
     code: appError.code,
-    message: translate(lng, 'errors', appError.code),
+    // A field error of the code's own rule carries the message's values (e.g. the size limit).
+    message: translate(
+      lng,
+      'errors',
+      appError.code,
+      appError.fields?.find((f) => f.rule === appError.code)?.params,
+    ),
     requestId: request.id,
   };
   if (appError.fields?.length) body.fields = appError.fields;

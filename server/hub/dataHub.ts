@@ -16,6 +16,7 @@ import {
 import { type HubCallbacks, HubConnection, HubMethodError } from './hubConnection';
 import { encodeRelay, type Relay, type RelayMessage } from './pgRelay';
 import { MessageType } from './protocol';
+import type { UserEvent } from './userEvents';
 import { contractorMaySee, staffMaySee } from './visibility';
 
 export interface DataHubOptions {
@@ -64,6 +65,7 @@ const editModeArgs = (args: readonly unknown[]) => {
 export class DataHub implements HubCallbacks {
   private readonly all = new Map<string, HubConnection>();
   private readonly byAccount = new Map<string, Set<HubConnection>>();
+  private readonly byUser = new Map<string, Set<HubConnection>>();
   private readonly editModes = new EditModeRegistry();
   /** When each other process was last heard from. */
   private readonly originSeen = new Map<string, number>();
@@ -151,6 +153,9 @@ export class DataHub implements HubCallbacks {
     const set = this.byAccount.get(account);
     if (set) set.add(connection);
     else this.byAccount.set(account, new Set([connection]));
+    const mine = this.byUser.get(connection.claims.sub);
+    if (mine) mine.add(connection);
+    else this.byUser.set(connection.claims.sub, new Set([connection]));
   }
 
   closed(connection: HubConnection): void {
@@ -158,6 +163,9 @@ export class DataHub implements HubCallbacks {
     const set = this.byAccount.get(connection.claims.acc);
     set?.delete(connection);
     if (set?.size === 0) this.byAccount.delete(connection.claims.acc);
+    const mine = this.byUser.get(connection.claims.sub);
+    mine?.delete(connection);
+    if (mine?.size === 0) this.byUser.delete(connection.claims.sub);
     // Edit modes end with the connection.
     const holder = holderOf(this.opts.origin, connection.connectionId);
     for (const record of this.editModes.removeHolders((h) => h === holder)) {
@@ -295,6 +303,21 @@ export class DataHub implements HubCallbacks {
     });
   }
 
+  // --- events for named users -----------------------------------------------------------------------------
+
+  /** An event for named users (any account): to their connections here, and to the other processes. */
+  publishToUsers(event: UserEvent): void {
+    this.deliverToUsers(event.userIds, event.payload);
+    // One NOTIFY per batch of users that fits a payload (a thread rarely has more than a few dozen).
+    for (let from = 0; from < event.userIds.length; from += 100)
+      this.relay?.publish({ k: 'users', u: event.userIds.slice(from, from + 100), p: event.payload });
+  }
+
+  private deliverToUsers(userIds: readonly string[], payload: UserEvent['payload']): void {
+    const message = { type: MessageType.Invocation, target: 'event', arguments: [payload] } as const;
+    for (const userId of userIds) for (const c of this.byUser.get(userId) ?? []) c.send(message);
+  }
+
   // --- relay ---------------------------------------------------------------------------------------------
 
   /** A message of another server process. */
@@ -325,6 +348,9 @@ export class DataHub implements HubCallbacks {
         this.forgetOrigin(origin);
         return;
       case 'alive':
+        return;
+      case 'users':
+        this.deliverToUsers(message.u, message.p);
         return;
     }
   }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { DataChange } from '../context';
 import type { EditModeEntry } from './editModes';
+import type { UserEvent } from './userEvents';
 
 /** The NOTIFY channel every Aisle process on one database listens to. */
 export const relayChannel = 'aisle_events';
@@ -31,6 +32,13 @@ const messageSchema = z.discriminatedUnion('k', [
   }),
   z.object({ k: z.literal('bye') }),
   z.object({ k: z.literal('alive') }),
+  z.object({
+    k: z.literal('users'),
+    u: z.array(z.string()),
+    p: z
+      .object({ resourceType: z.string(), id: z.string(), action: z.enum(['create', 'update', 'delete']) })
+      .catchall(z.string()),
+  }),
 ]);
 
 /** What server processes tell each other. */
@@ -49,7 +57,9 @@ export type RelayMessage =
   | { readonly k: 'state'; readonly to: string; readonly entries: readonly EditModeEntry[] }
   /** A process is shutting down: its edit modes end. */
   | { readonly k: 'bye' }
-  | { readonly k: 'alive' };
+  | { readonly k: 'alive' }
+  /** An event for named users (server/hub/userEvents.ts), wherever they are connected. */
+  | { readonly k: 'users'; readonly u: readonly string[]; readonly p: UserEvent['payload'] };
 
 const envelopeSchema = z.object({ o: z.string(), m: messageSchema });
 

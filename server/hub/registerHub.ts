@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { issueConnectionToken, readConnectionToken } from './connectionToken';
 import { DataHub } from './dataHub';
 import { startPgRelay } from './pgRelay';
+import { userEvents } from './userEvents';
 
 const hubPath = /^\/datahub\/?$/i;
 
@@ -102,6 +103,14 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
     }
   });
 
+  const userSubscription = userEvents(ctx).subscribe((event) => {
+    try {
+      hub.publishToUsers(event);
+    } catch (error) {
+      logError(error, 'user event');
+    }
+  });
+
   const pool = ctx.database.pool;
   if (pool) {
     const relay = await startPgRelay(pool, {
@@ -116,6 +125,7 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
   // Before the HTTP server closes (it would wait for the upgraded sockets) and before the pool ends.
   app.addHook('preClose', async () => {
     subscription.unsubscribe();
+    userSubscription.unsubscribe();
     app.server.removeListener('upgrade', onUpgrade);
     await hub.shutdown();
     wss.close();

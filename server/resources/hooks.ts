@@ -2,7 +2,6 @@ import { AppError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { hashPassword } from '../auth/password';
 import type { Tx } from '../db/client';
-import { deleteFilesOf } from '../files/deleteFilesOf';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
 import { barcodesOf, distinctBarcodes, replaceProductBarcodes } from '../warehouse/records/productBarcodes';
 import type { Row } from './rows';
@@ -61,7 +60,7 @@ const userHooks: ResourceHooks = {
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
-/** Products: every barcode unique within the account (product_barcode); files go with the product. */
+/** Products: every barcode unique within the account (product_barcode). */
 const productHooks: ResourceHooks = {
   async beforeWrite({ values }) {
     // One code twice (or an EAN-13 and its GTIN-14) is one barcode.
@@ -74,21 +73,15 @@ const productHooks: ResourceHooks = {
     if (existing && sameList(barcodesOf(existing.barcodes), barcodes)) return;
     await replaceProductBarcodes(tx, scope.clientAccountId, String(row.id), barcodes);
   },
-  async beforeDelete({ scope, existing, tx }) {
-    await deleteFilesOf(tx, scope.clientAccountId, 'product', String(existing.id));
-  },
 };
 
-/** Locations: the tree has no cycles; files and the map schema go with the location. */
+/** Locations: the tree has no cycles; the map schema goes with the location. */
 const storageSpaceHooks: ResourceHooks = {
   async beforeWrite({ scope, values, existing, tx }) {
     const parentId = typeof values.parentId === 'string' ? values.parentId : null;
     if (existing && parentId && parentId !== existing.parentId)
       await assertNotOwnAncestor(tx, scope.clientAccountId, String(existing.id), parentId);
     return values;
-  },
-  async beforeDelete({ scope, existing, tx }) {
-    await deleteFilesOf(tx, scope.clientAccountId, 'storageSpace', String(existing.id));
   },
 };
 

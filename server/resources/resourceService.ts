@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/client';
 import type { ResourceTable } from '../db/resourceTables';
 import { fromDatabaseError } from '../http/dbErrors';
+import { removeAttachedTo } from '../office/attachedTo';
 import { publishChange } from '../sync/pushGroup';
 import { resourceHooks } from './hooks';
 import { type Row, titleOf, toApiRow, toDbValues } from './rows';
@@ -298,6 +299,8 @@ export class ResourceService {
     await this.write(async (tx) => {
       const existing = await this.findRaw(tx, scope, id, true);
       await resourceHooks[this.def.name]?.beforeDelete?.({ scope, existing, tx });
+      // Files and discussions of the record go with it.
+      await removeAttachedTo(tx, scope.clientAccountId, this.def.name, id);
       await tx.delete(this.table).where(and(this.scopeCondition(scope), eq(this.col('id'), id)));
       await this.log(tx, scope, 'delete', id, existing, undefined);
     });

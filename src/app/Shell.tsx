@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ApiError } from '../api/apiError';
+import { DiscussionDrawer } from '../features/discussions/DiscussionDrawer';
 import { useLivePull } from '../features/sync/useLivePull';
 import { useSyncSession } from '../features/sync/useSyncSession';
 import { loadStartupConfig } from '../session/session';
@@ -61,6 +62,7 @@ export const Shell = (): ReactNode => {
         <Outlet />
       </AppShell.Main>
       <RightDrawer />
+      <DiscussionDrawer />
     </AppShell>
   );
 };

@@ -3,6 +3,7 @@ import { useFullscreenDocument } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UnreadDiscussions } from '../features/discussions/UnreadDiscussions';
 import { useIsLoading } from '../state/loadingStore';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
@@ -76,6 +77,7 @@ export const ShellHeader = (): ReactNode => {
         {loading && <Loader size="xs" aria-label={t('shell.loading')} data-testid="loading-indicator" />}
       </Group>
       <Group gap={2} wrap="nowrap">
+        <UnreadDiscussions />
         <LanguageMenu />
         <HeaderToggle
           label={ui.darkMode ? t('shell.lightMode') : t('shell.darkMode')}

@@ -2,6 +2,7 @@ import { ClientAccountPage } from '../features/clientAccount/ClientAccountPage';
 import { logisticsRoutes } from '../features/documents/logisticsRoutes';
 import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
 import { syncRoutes } from '../features/sync/syncRoutes';
+import { officeRoutes } from '../features/office/officeRoutes';
 import { terminalRoutes } from '../features/terminal/terminalRoutes';
 import { resourceRoutes } from '../resources/resourceRoutes';
 import type { FeatureRoute } from '../ui/featureRoute';
@@ -16,5 +17,6 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...logisticsRoutes,
   ...terminalRoutes,
   ...syncRoutes,
+  ...officeRoutes,
   ...resourceRoutes,
 ];

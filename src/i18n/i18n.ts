@@ -28,6 +28,7 @@ export const namespaces = [
   'terminal',
   'sync',
   'scanner',
+  'office',
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ResourceDefinition, visibleFields } from '../../domain/resources/types';
+import { RecordOffice } from '../features/office/RecordOffice';
 import { errorMessage } from '../i18n/i18n';
 import { ConfirmDialog } from './ConfirmDialog';
 import { resourceExtensions } from './extensions';
@@ -139,6 +140,7 @@ export const ResourcePreview = ({
             // biome-ignore lint/suspicious/noArrayIndexKey: the registered extras of a resource never change order
             <Extra key={index} def={def} row={row} reload={reload} />
           ))}
+          <RecordOffice resourceType={def.name} id={id} />
           <SimpleGrid cols={standalone ? { base: 1, sm: 2 } : 1} spacing="sm" verticalSpacing="sm">
             {[...fields, ...systemColumns].map((field) => (
               <Stack key={field} gap={2} data-testid={`value-${field}`}>

@@ -5,6 +5,7 @@ import type { Clock } from '../../server/clock';
 import type { ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import type { Mailer } from '../../server/mail/mailer';
+import { loadOfficeConfig } from '../../server/office/officeConfig';
 import { createTestDatabaseUrl } from './pgDatabase';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,6 +41,8 @@ export const createTestApp = async (
       demo: false,
       publicUrl: 'http://aisle.test',
       smtpUrl: undefined,
+      // Background work (away e-mails, file clean-up) runs when a test calls it, never on a timer.
+      office: loadOfficeConfig(undefined, { backgroundIntervalMs: 0 }),
       ...opts.config,
     },
     ...(opts.mailer ? { mailer: opts.mailer } : {}),

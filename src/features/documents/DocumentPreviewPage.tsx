@@ -11,6 +11,7 @@ import { ColumnsHead } from './ColumnsHead';
 import { DocumentActions } from './DocumentActions';
 import { documentApi } from './documentApi';
 import { pendingView } from './LoadGuard';
+import { RecordOffice } from '../office/RecordOffice';
 import { RecordHeader } from './RecordHeader';
 import { StatusBadge } from './StatusBadge';
 import { documentTypeLabel } from './typeLabels';
@@ -160,6 +161,8 @@ export const DocumentPreviewPage = (): ReactNode => {
           ['systemComments', stringOf(row.systemComments)],
         ]}
       />
+
+      <RecordOffice resourceType="wmsDocument" id={row.id} />
 
       <Paper withBorder p="md">
         <Stack gap="xs">

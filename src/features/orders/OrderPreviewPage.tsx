@@ -9,6 +9,7 @@ import { formatDateTime } from '../../resources/format';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
 import { ColumnsHead } from '../documents/ColumnsHead';
 import { LinkedDocuments } from '../documents/LinkedDocuments';
+import { RecordOffice } from '../office/RecordOffice';
 import { pendingView } from '../documents/LoadGuard';
 import { RecordHeader } from '../documents/RecordHeader';
 import { StatusBadge } from '../documents/StatusBadge';
@@ -190,6 +191,8 @@ export const OrderPreviewPage = (): ReactNode => {
           ['closedManuallyReason', stringOf(order.closedManuallyReason)],
         ]}
       />
+
+      <RecordOffice resourceType="wmsOrder" id={order.id} />
 
       <Paper withBorder p="md">
         <Stack gap="xs">

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
+import { DiscussionService } from '../../../server/discussions/discussionService';
 import type { ServerConfig } from '../../../server/config';
 import {
   decodeRelay,
@@ -57,6 +58,43 @@ const relayScenarios = (cluster: () => Cluster) => {
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.stop()));
+  });
+
+  it("delivers a discussion's message written through A to its participants on B, whatever their account", async () => {
+    const { a, bUrl } = cluster();
+    const carrierAcc = await anAccount(a.ctx);
+    const carrier = await aPowerUser(a.ctx, carrierAcc, { visibleName: 'Carl' });
+    const thread = await a.ctx.db.transaction((tx) =>
+      new DiscussionService(a.ctx).open(tx, {
+        clientAccountId: acc,
+        refResourceType: 'relayTest',
+        refResourceId: randomUUID(),
+        threadKey: 'carrier',
+        topic: 'Relay thread',
+        audience: { kind: 'members', accounts: [acc, carrierAcc] },
+        participants: [{ userId: String(carrier.row.id), clientAccountId: carrierAcc }],
+      }),
+    );
+    const carrierOnB = await connect(bUrl, carrier);
+    const sueOnB = await connect(bUrl, sue);
+    const res = await a.inject({
+      method: 'POST',
+      url: `/api/Discussion/${thread.id}/messages`,
+      headers: ann.headers,
+      payload: { text: 'Over the relay' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const messageId = (res.json() as { discussionMessageId: string }).discussionMessageId;
+    await eventually(() =>
+      expect(carrierOnB.events).toContainEqual(
+        expect.objectContaining({
+          resourceType: 'discussion',
+          id: thread.id,
+          discussionMessageId: messageId,
+        }),
+      ),
+    );
+    expect(sueOnB.events.filter((e) => e.resourceType === 'discussion')).toEqual([]);
   });
 
   it('delivers a change made through A to a client of B, and not to another account', async () => {

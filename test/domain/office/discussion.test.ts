@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Claims } from '../../../domain/auth/claims';
+import { discussionPostSchema, mayTakePart } from '../../../domain/office/discussion';
+
+const claims = (overrides: Partial<Claims> = {}): Omit<Claims, 'exp'> => ({
+  sub: 'u1',
+  acc: 'A',
+  ctr: null,
+  name: 'U',
+  lng: 'en-us',
+  IsSuperUser: false,
+  IsPowerUser: false,
+  LogisticsEnabled: false,
+  TerminalEnabled: false,
+  ShippingEnabled: false,
+  ContractorPortalEnabled: false,
+  TransportEnabled: false,
+  CatalystAdminEnabled: false,
+  ...overrides,
+});
+
+const readable = async () => true;
+const unreadable = async () => false;
+
+describe('mayTakePart', () => {
+  it("a record thread: the owner account's users who may read the record", async () => {
+    const base = { ownerAccountId: 'A', audience: { kind: 'record' } as const, isListedParticipant: false };
+    expect(await mayTakePart({ ...base, who: claims(), canReadRecord: readable })).toBe(true);
+    expect(await mayTakePart({ ...base, who: claims(), canReadRecord: unreadable })).toBe(false);
+    // Another account never, even if something claims the record is readable.
+    expect(await mayTakePart({ ...base, who: claims({ acc: 'B' }), canReadRecord: readable })).toBe(false);
+  });
+
+  it('a members thread: listed accounts with the access level, contractors never, listed people always', async () => {
+    const audience = { kind: 'members', accounts: ['A', 'C'], access: 'shipping' } as const;
+    const base = { ownerAccountId: 'A', audience, canReadRecord: unreadable };
+    expect(
+      await mayTakePart({
+        ...base,
+        isListedParticipant: false,
+        who: claims({ acc: 'C', ShippingEnabled: true }),
+      }),
+    ).toBe(true);
+    expect(await mayTakePart({ ...base, isListedParticipant: false, who: claims({ acc: 'C' }) })).toBe(false);
+    expect(
+      await mayTakePart({
+        ...base,
+        isListedParticipant: false,
+        who: claims({ acc: 'B', IsSuperUser: true }),
+      }),
+    ).toBe(false);
+    expect(
+      await mayTakePart({
+        ...base,
+        isListedParticipant: false,
+        who: claims({ acc: 'C', ctr: 'x', ShippingEnabled: true }),
+      }),
+    ).toBe(false);
+    expect(await mayTakePart({ ...base, isListedParticipant: true, who: claims({ acc: 'B' }) })).toBe(true);
+  });
+});
+
+describe('discussionPostSchema', () => {
+  it('trims, and refuses empty and over-long texts with the form rules', () => {
+    expect(discussionPostSchema.parse({ text: '  hi  ' }).text).toBe('hi');
+    expect(discussionPostSchema.safeParse({ text: ' ' }).error?.issues[0]?.message).toBe('required');
+    expect(discussionPostSchema.safeParse({ text: 'x'.repeat(4001) }).error?.issues[0]?.message).toBe(
+      'maxLength',
+    );
+  });
+});
