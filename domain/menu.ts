@@ -30,6 +30,7 @@ export const menuSectionKeys = [
   'terminal',
   'portal',
   'shipping',
+  'calendar',
   'other',
 ] as const;
 
@@ -75,6 +76,11 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
   { key: 'myOrders', link: '/portal/orders', access: 'portal', section: 'portal', order: 10 },
   { key: 'newOrder', link: '/portal/new-order', access: 'portal', section: 'portal', order: 20 },
   { key: 'shipmentTickets', link: '/shipment-tickets', access: 'shipping', section: 'shipping', order: 10 },
+  { key: 'findTransport', link: '/transport', access: 'transport', section: 'shipping', order: 30 },
+  { key: 'myFreightOffers', link: '/transport/offers', access: 'transport', section: 'shipping', order: 40 },
+  { key: 'sellOffers', link: '/sell-offers', access: 'logistics', section: 'logistics', order: 90 },
+  { key: 'monthView', link: '/calendar', access: 'any', section: 'calendar', order: 10 },
+  { key: 'resourcePlanner', link: '/calendar/planner', access: 'any', section: 'calendar', order: 20 },
   { key: 'logisticsConfig', link: '/logistics-config', access: 'power', section: 'other', order: 60 },
   { key: 'discussions', link: '/discussions', access: 'any', section: 'other', order: 5 },
 ];

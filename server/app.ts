@@ -18,6 +18,7 @@ import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
 import { registerOffice } from './office/registerOffice';
 import { registerResourceRoutes } from './resources/resourceRoutes';
+import { registerShippingRoutes } from './shipping/shippingRoutes';
 import { registerSync } from './sync/registerSync';
 import { registerOrderRoutes } from './warehouse/registerOrderRoutes';
 import { registerRecordRoutes } from './warehouse/registerRecordRoutes';
@@ -91,6 +92,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerOrderRoutes(app, ctx);
   registerRecordRoutes(app, ctx);
   registerWarehouseRoutes(app, ctx);
+  registerShippingRoutes(app, ctx);
   registerSync(app, ctx);
   registerOffice(app, ctx);
   await registerHub(app, ctx);

@@ -6,6 +6,8 @@ export const claimsSchema = z.object({
   sub: z.string(),
   acc: z.string(),
   ctr: z.string().nullable(),
+  /** The carrier company a carrier user works for (docs/decisions.md, "Shipping"); absent or null for others. */
+  crr: z.string().nullable().optional(),
   name: z.string(),
   lng: z.string(),
   IsSuperUser: z.boolean(),
@@ -32,13 +34,17 @@ export type TokenData = z.infer<typeof tokenDataSchema>;
 
 export const isContractor = (c: Pick<Claims, 'ctr'>): boolean => c.ctr !== null;
 
+/** A carrier's user: sees find transport and its own offers, nothing of the warehouse's records. */
+export const isCarrier = (c: Pick<Claims, 'crr'>): boolean => typeof c.crr === 'string' && c.crr !== '';
+
 /**
  * Whether the claims grant an access level. Super users may do everything a power user
- * may; contractor users are portal-only and pass only 'portal'.
+ * may; contractor users are portal-only and pass only 'portal'; carrier users pass only 'transport'.
  */
 export const hasAccess = (c: Omit<Claims, 'exp'>, access: Access): boolean => {
   if (access === 'none') return false;
   if (isContractor(c)) return access === 'portal' && c.ContractorPortalEnabled;
+  if (isCarrier(c)) return access === 'transport' && c.TransportEnabled;
   switch (access) {
     case 'any':
       return true;
@@ -54,5 +60,8 @@ export const hasAccess = (c: Omit<Claims, 'exp'>, access: Access): boolean => {
       return c.IsSuperUser || c.ShippingEnabled;
     case 'portal':
       return c.ContractorPortalEnabled;
+    case 'transport':
+      // Find transport and freight offers are the carriers' screens.
+      return false;
   }
 };

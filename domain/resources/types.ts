@@ -60,7 +60,16 @@ export interface FieldDef {
 }
 
 /** Who may do something: anyone signed in to the account, or users with a claim. */
-export type Access = 'none' | 'any' | 'power' | 'super' | 'logistics' | 'terminal' | 'shipping' | 'portal';
+export type Access =
+  | 'none'
+  | 'any'
+  | 'power'
+  | 'super'
+  | 'logistics'
+  | 'terminal'
+  | 'shipping'
+  | 'portal'
+  | 'transport';
 
 export interface ResourceDefinition {
   readonly kind: 'resource';

@@ -5,21 +5,25 @@ import type { Row } from '../resources/rows';
 /** Sign-in claims of a user row (§6): the one place user flags become token claims. */
 export const claimsOf = (user: Row): Omit<Claims, 'exp'> => {
   const contractorId = typeof user.contractorId === 'string' ? user.contractorId : null;
+  // A carrier's user (linked to a carrier company) is external like a contractor: no staff switches.
+  const carrierId = !contractorId && typeof user.carrierId === 'string' ? user.carrierId : null;
+  const external = contractorId !== null || carrierId !== null;
   const flag = (name: string) => user[name] === true;
   return {
     sub: String(user.id),
     acc: String(user.clientAccountId),
     ctr: contractorId,
+    crr: carrierId,
     name: String(user.visibleName || user.username),
     lng: matchLanguage(typeof user.defaultLanguage === 'string' ? user.defaultLanguage : undefined),
-    // A contractor user is portal-only whatever else is ticked.
-    IsSuperUser: !contractorId && flag('isSuperUser'),
-    IsPowerUser: !contractorId && flag('isPowerUser'),
-    LogisticsEnabled: !contractorId && flag('logisticsEnabled'),
-    TerminalEnabled: !contractorId && flag('terminalEnabled'),
-    ShippingEnabled: !contractorId && flag('shippingEnabled'),
-    ContractorPortalEnabled: flag('contractorPortalEnabled'),
+    // A contractor user is portal-only, a carrier user transport-only, whatever else is ticked.
+    IsSuperUser: !external && flag('isSuperUser'),
+    IsPowerUser: !external && flag('isPowerUser'),
+    LogisticsEnabled: !external && flag('logisticsEnabled'),
+    TerminalEnabled: !external && flag('terminalEnabled'),
+    ShippingEnabled: !external && flag('shippingEnabled'),
+    ContractorPortalEnabled: !carrierId && flag('contractorPortalEnabled'),
     TransportEnabled: !contractorId && flag('transportEnabled'),
-    CatalystAdminEnabled: !contractorId && flag('catalystAdminEnabled'),
+    CatalystAdminEnabled: !external && flag('catalystAdminEnabled'),
   };
 };

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import type { Claims } from '../../domain/auth/claims';
+import { type Claims, isCarrier } from '../../domain/auth/claims';
 import { AppError } from '../../domain/errors';
 import { userTable } from '../auth/userTable';
 import type { Clock, Timer } from '../clock';
@@ -17,7 +17,7 @@ import { type HubCallbacks, HubConnection, HubMethodError } from './hubConnectio
 import { encodeRelay, type Relay, type RelayMessage } from './pgRelay';
 import { MessageType } from './protocol';
 import type { UserEvent } from './userEvents';
-import { contractorMaySee, staffMaySee } from './visibility';
+import { carrierMaySee, contractorMaySee, staffMaySee } from './visibility';
 
 export interface DataHubOptions {
   /** This process, in relay messages and edit-mode holders. */
@@ -210,8 +210,8 @@ export class DataHub implements HubCallbacks {
   // --- edit modes ----------------------------------------------------------------------------------------
 
   private assertStaff(connection: HubConnection) {
-    // Edit screens are for staff; contractors neither hold nor see edit modes.
-    if (connection.claims.ctr !== null) throw new AppError('forbidden');
+    // Edit screens are for staff; contractors and carriers neither hold nor see edit modes.
+    if (connection.claims.ctr !== null || isCarrier(connection.claims)) throw new AppError('forbidden');
   }
 
   private state(record: RecordRef): EditModeState {
@@ -243,7 +243,7 @@ export class DataHub implements HubCallbacks {
     if (!connections) return;
     const payload = { ...this.state(record), correlationId };
     for (const c of connections) {
-      if (c.claims.ctr === null)
+      if (c.claims.ctr === null && !isCarrier(c.claims))
         c.send({ type: MessageType.Invocation, target: 'EditModeChange', arguments: [payload] });
     }
   }
@@ -282,20 +282,23 @@ export class DataHub implements HubCallbacks {
     if (!connections) return;
     const payload = { resourceType: change.resourceType, id: change.id, action: change.action };
     const message = { type: MessageType.Invocation, target: 'event', arguments: [payload] } as const;
-    const contractors: HubConnection[] = [];
+    const external: HubConnection[] = [];
     for (const c of connections) {
-      if (c.claims.ctr !== null) contractors.push(c);
+      if (c.claims.ctr !== null || isCarrier(c.claims)) external.push(c);
       else if (staffMaySee(this.ctx, change, c.claims)) c.send(message);
     }
-    if (contractors.length === 0) return;
+    if (external.length === 0) return;
     this.contractorQueue = this.contractorQueue.then(async () => {
-      // One lookup per contractor (all its users see the same rows).
+      // One lookup per contractor or carrier (all its users see the same rows).
       const verdicts = new Map<string, Promise<boolean>>();
-      for (const c of contractors) {
-        const key = `${c.claims.ctr}`;
+      for (const c of external) {
+        const key = c.claims.ctr !== null ? `ctr:${c.claims.ctr}` : `crr:${c.claims.crr}`;
         let verdict = verdicts.get(key);
         if (!verdict) {
-          verdict = contractorMaySee(this.ctx, change, c.claims);
+          verdict =
+            c.claims.ctr !== null
+              ? contractorMaySee(this.ctx, change, c.claims)
+              : carrierMaySee(this.ctx, change, c.claims);
           verdicts.set(key, verdict);
         }
         if (await verdict) c.send(message);

@@ -1,7 +1,8 @@
-import type { Claims } from '../../domain/auth/claims';
+import { type Claims, isCarrier } from '../../domain/auth/claims';
 import { canRead } from '../../domain/resources/access';
 import type { AppContext, DataChange } from '../context';
 import { ResourceService } from '../resources/resourceService';
+import { carrierSeesRecord } from '../shipping/carrierRecords';
 
 const definitionOf = (ctx: AppContext, resourceType: string) =>
   ctx.schema.definitions.find((d) => d.name === resourceType);
@@ -11,7 +12,7 @@ const definitionOf = (ctx: AppContext, resourceType: string) =>
  * resource they may read (types outside the generic resources, such as stock, too).
  */
 export const staffMaySee = (ctx: AppContext, change: DataChange, claims: Claims): boolean => {
-  if (change.clientAccountId !== claims.acc || claims.ctr !== null) return false;
+  if (change.clientAccountId !== claims.acc || claims.ctr !== null || isCarrier(claims)) return false;
   const def = definitionOf(ctx, change.resourceType);
   return def === undefined || canRead(def, claims);
 };
@@ -45,4 +46,17 @@ export const contractorMaySee = async (
   } catch {
     return false;
   }
+};
+
+/**
+ * Whether a carrier's user hears of a change: only of shipment tickets it may see and of its own freight offers
+ * (server/shipping/carrierVisibility.ts looks the record up with the carrier's scope).
+ */
+export const carrierMaySee = async (
+  ctx: AppContext,
+  change: DataChange,
+  claims: Claims,
+): Promise<boolean> => {
+  if (change.clientAccountId !== claims.acc || !isCarrier(claims) || change.action === 'delete') return false;
+  return carrierSeesRecord(ctx, change.resourceType, change.id, claims);
 };

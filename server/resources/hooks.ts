@@ -2,6 +2,7 @@ import { AppError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { hashPassword } from '../auth/password';
 import type { Tx } from '../db/client';
+import { assertCarrierLink } from '../shipping/carrierLink';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
 import { barcodesOf, distinctBarcodes, replaceProductBarcodes } from '../warehouse/records/productBarcodes';
 import type { Row } from './rows';
@@ -26,9 +27,10 @@ export interface ResourceHooks {
 }
 
 const userHooks: ResourceHooks = {
-  async beforeWrite({ scope, values, existing }) {
+  async beforeWrite({ scope, values, existing, tx }) {
     const out: Row = { ...values };
     const isSuper = scope.claims.IsSuperUser;
+    await assertCarrierLink(tx, scope.clientAccountId, { ...existing, ...values });
     // Only a super user may create super users or change one.
     if (!isSuper && (out.isSuperUser === true || existing?.isSuperUser === true))
       throw new AppError('forbidden');

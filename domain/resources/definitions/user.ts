@@ -39,6 +39,8 @@ export const userResource = defineResource({
     description: { kind: 'text', maxLength: 2000 },
     defaultLanguage: { kind: 'enum', options: languages, default: 'en-us' },
     contractorId: { kind: 'ref', ref: 'company', list: true },
+    /** A carrier's user: sees find transport and its own freight offers only (docs/decisions.md, "Shipping"). */
+    carrierId: { kind: 'ref', ref: 'company' },
     isBlocked: { kind: 'boolean', default: false, list: true },
     isActivated: { kind: 'boolean', default: true, readOnly: true },
     isSuperUser: { kind: 'boolean', default: false, list: true },

@@ -37,6 +37,10 @@ export const wmsOrderResource = defineResource({
     verifyLocationId: { kind: 'ref', ref: 'storageSpace', onDelete: 'setNull' },
     plannedDate: { kind: 'datetime', list: true },
     deliveryDate: { kind: 'datetime' },
+    /** Sell offers: the quantities stay reserved until then (domain/sellOffers). */
+    validUntil: { kind: 'datetime' },
+    /** The order this one was made from (a sell offer for its release order). */
+    sourceOrderId: { kind: 'ref', ref: 'wmsOrder', onDelete: 'setNull', readOnly: true },
     comment: { kind: 'text', maxLength: 4000 },
     closedManuallyReason: { kind: 'text', maxLength: 1000 },
     approvedById: { kind: 'ref', ref: 'user', onDelete: 'setNull', readOnly: true },
