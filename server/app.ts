@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { verifyAccessToken } from './auth/accessToken';
 import { registerAuthRoutes } from './auth/authRoutes';
+import { registerCalendarRoutes } from './calendar/calendarRoutes';
 import { registerRegistrationRoutes } from './auth/registrationRoutes';
 import { type Clock, systemClock } from './clock';
 import { loadConfig, type ServerConfig } from './config';
@@ -93,6 +94,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerRecordRoutes(app, ctx);
   registerWarehouseRoutes(app, ctx);
   registerShippingRoutes(app, ctx);
+  registerCalendarRoutes(app, ctx);
   registerSync(app, ctx);
   registerOffice(app, ctx);
   await registerHub(app, ctx);
