@@ -10,6 +10,7 @@ export const calendarEventResource = defineResource({
   path: 'CalendarEvent',
   route: 'calendar-events',
   section: 'calendar',
+  menu: { order: 30 },
   titleField: 'title',
   read: 'any',
   write: 'any',

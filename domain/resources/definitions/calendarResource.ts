@@ -6,6 +6,7 @@ export const calendarResourceResource = defineResource({
   path: 'CalendarResource',
   route: 'calendar-resources',
   section: 'calendar',
+  menu: { order: 40 },
   titleField: 'name',
   read: 'any',
   write: 'power',

@@ -11,6 +11,7 @@ export const freightOfferResource = defineResource({
   path: 'FreightOffer',
   route: 'freight-offers',
   section: 'shipping',
+  menu: { order: 20 },
   titleField: 'ticketNumber',
   read: 'shipping',
   write: 'shipping',

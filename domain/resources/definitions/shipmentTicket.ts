@@ -12,6 +12,7 @@ export const shipmentTicketResource = defineResource({
   path: 'ShipmentTicket',
   route: 'shipment-tickets',
   section: 'shipping',
+  menu: { order: 10 },
   titleField: 'shipmentNumber',
   read: 'shipping',
   write: 'shipping',

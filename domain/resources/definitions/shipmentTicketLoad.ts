@@ -9,6 +9,7 @@ export const shipmentTicketLoadResource = defineResource({
   path: 'ShipmentTicketLoad',
   route: 'shipment-ticket-loads',
   section: 'shipping',
+  menu: false,
   titleField: 'ticketId',
   read: 'shipping',
   write: 'shipping',
