@@ -19,6 +19,7 @@ import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
 import { registerOffice } from './office/registerOffice';
 import { registerResourceRoutes } from './resources/resourceRoutes';
+import { registerSellOfferRoutes } from './sellOffers/sellOfferRoutes';
 import { registerShippingRoutes } from './shipping/shippingRoutes';
 import { registerSync } from './sync/registerSync';
 import { registerOrderRoutes } from './warehouse/registerOrderRoutes';
@@ -95,6 +96,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerWarehouseRoutes(app, ctx);
   registerShippingRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
+  registerSellOfferRoutes(app, ctx);
   registerSync(app, ctx);
   registerOffice(app, ctx);
   await registerHub(app, ctx);

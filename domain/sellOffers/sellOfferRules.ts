@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
 import type { OrderStatus } from '../warehouse/statuses';
 
 /**
@@ -69,4 +69,22 @@ export const validityProblem = (
   if (validUntil === null || validUntil === undefined || validUntil === '')
     return { field: 'validUntil', rule: 'required' };
   return isExpired(validUntil, now) ? { field: 'validUntil', rule: 'validityInPast' } : null;
+};
+
+/**
+ * The generic order calls on a sell offer (server/warehouse/orders): edits and deletes only of a draft, a status
+ * change only to archive a closed offer — sending, accepting and rejecting have their own calls, which keep
+ * the reservation right. Throws the refusal; other order types pass.
+ */
+export const sellOfferGuard = (
+  typeCode: unknown,
+  status: unknown,
+  action: 'edit' | 'archive' | 'status',
+): void => {
+  if (typeCode !== 'OSO') return;
+  const refusal =
+    action === 'status'
+      ? 'statusForbidsChange'
+      : sellOfferRefusal(status, action, null, new Date(0));
+  if (refusal) throw new AppError(refusal);
 };

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
+import { sellOfferGuard } from '../../../domain/sellOffers/sellOfferRules';
 import { issue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, type OrderTypeDef, orderTypes } from '../../../domain/warehouse/orderTypes';
 import { roundQuantity } from '../../../domain/warehouse/quantity';
@@ -191,6 +192,7 @@ export class OrderService {
       if (input.version !== undefined && input.version !== existing.version)
         throw new AppError('statusForbidsChange');
       const current = statusOf(existing);
+      sellOfferGuard(existing.typeCode, current, 'edit');
       if (!editableOrderStatuses.includes(current))
         throw issueError([
           issue('statusForbidsChange', { field: 'statusCode', params: { from: current, to: current } }),
@@ -222,6 +224,7 @@ export class OrderService {
     this.t.orderService.assertWrite(scope);
     await this.write(async (tx) => {
       const existing = await this.store.findOrder(tx, scope, id, true);
+      sellOfferGuard(existing.typeCode, statusOf(existing), 'edit');
       if (!canDeleteOrder(statusOf(existing))) throw new AppError('statusForbidsDelete');
       await tx
         .delete(this.t.orders)
@@ -241,6 +244,7 @@ export class OrderService {
     const reason = parsed.data.closedManuallyReason?.trim() || null;
     const saved = await this.write(async (tx) => {
       const existing = await this.store.findOrder(tx, scope, id, true);
+      sellOfferGuard(existing.typeCode, statusOf(existing), to === 'archived' ? 'archive' : 'status');
       const problem = assertTransition(statusOf(existing), to, {
         reason,
         realisationStarted: existing.realisationStarted === true,
@@ -267,47 +271,50 @@ export class OrderService {
    * this one (a sell offer becomes a release order, …). Counts are made from stock, never copied.
    */
   async cloneToType(scope: Scope, id: string, typeCode: string): Promise<OrderWithPositions> {
+    const saved = await this.write((tx) => this.cloneIn(tx, scope, id, typeCode));
+    this.t.orderService.publish(scope, String(saved.id), 'create');
+    return saved;
+  }
+
+  /** The copy of cloneToType inside the caller's transaction (a sell offer accepted becomes a release order). */
+  async cloneIn(tx: Tx, scope: Scope, id: string, typeCode: string): Promise<OrderWithPositions> {
     this.t.orderService.assertWrite(scope);
     const target = isOrderTypeCode(typeCode) ? orderTypes[typeCode] : undefined;
     if (!target || target.group === 'verify')
       throw new AppError('badRequest', { fields: [{ field: 'type', rule: 'invalidValue' }] });
-    const saved = await this.write(async (tx) => {
-      const source = await this.store.findOrder(tx, scope, id);
-      const sourceType = typeOf(source);
-      if (!sourceType || sourceType.group === 'verify')
-        throw new AppError('badRequest', { fields: [{ field: 'typeCode', rule: 'invalidValue' }] });
-      const header: Row = { typeCode: target.code, sourceType: sourceType.code };
-      for (const name of copiedHeader) header[name] = source[name] ?? null;
-      const positions: PositionValues[] = (await this.store.positionsOf(tx, scope, id)).map((p) => {
-        const values: Row = {};
-        for (const name of copiedPosition) values[name] = p[name] ?? null;
-        return { ...values, productId: String(p.productId), quantity: Number(p.quantity) };
-      });
-      await checkOrderPositions(this.ctx, tx, scope, target, header, positions);
-      const config = await loadLogisticsConfig(tx, scope.clientAccountId);
-      const orderNumber = await nextOrderNumber(
-        this.ctx,
-        tx,
-        scope.clientAccountId,
-        config,
-        target.code,
-        todayIso(),
-      );
-      const order = await this.store.insertOrder(tx, scope, {
-        ...header,
-        orderNumber,
-        statusCode: 'workingCopy',
-        realisationStarted: false,
-        positionsCount: positions.length,
-        positionsDone: 0,
-      });
-      const newId = String(order.id);
-      await this.store.replacePositions(tx, scope, newId, positions);
-      await this.t.orderService.log(tx, scope, 'create', newId, undefined, order);
-      return this.result(tx, scope, newId);
+    const source = await this.store.findOrder(tx, scope, id);
+    const sourceType = typeOf(source);
+    if (!sourceType || sourceType.group === 'verify')
+      throw new AppError('badRequest', { fields: [{ field: 'typeCode', rule: 'invalidValue' }] });
+    const header: Row = { typeCode: target.code, sourceType: sourceType.code, sourceOrderId: id };
+    for (const name of copiedHeader) header[name] = source[name] ?? null;
+    const positions: PositionValues[] = (await this.store.positionsOf(tx, scope, id)).map((p) => {
+      const values: Row = {};
+      for (const name of copiedPosition) values[name] = p[name] ?? null;
+      return { ...values, productId: String(p.productId), quantity: Number(p.quantity) };
     });
-    this.t.orderService.publish(scope, String(saved.id), 'create');
-    return saved;
+    await checkOrderPositions(this.ctx, tx, scope, target, header, positions);
+    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
+    const orderNumber = await nextOrderNumber(
+      this.ctx,
+      tx,
+      scope.clientAccountId,
+      config,
+      target.code,
+      todayIso(),
+    );
+    const order = await this.store.insertOrder(tx, scope, {
+      ...header,
+      orderNumber,
+      statusCode: 'workingCopy',
+      realisationStarted: false,
+      positionsCount: positions.length,
+      positionsDone: 0,
+    });
+    const newId = String(order.id);
+    await this.store.replacePositions(tx, scope, newId, positions);
+    await this.t.orderService.log(tx, scope, 'create', newId, undefined, order);
+    return this.result(tx, scope, newId);
   }
 
   /**
@@ -334,6 +341,7 @@ export class OrderService {
       const { position, order } = await this.store.findPosition(tx, scope, positionId, true);
       const orderId = String(order.id);
       const current = statusOf(order);
+      sellOfferGuard(order.typeCode, current, 'status');
       // Counting may go on in any status that can move (back) to inProgress; a finished count is closed.
       const open = current === 'inProgress' || canTransition(current, 'inProgress');
       if (!open || isFinishedCount(order))

@@ -304,6 +304,29 @@ export class StockService {
     labels?: ReadonlyMap<string, string>,
   ): Promise<StockChange[]> {
     const { stockReservation } = this.tables;
+    const { changes, held } = await this.holdKeys(tx, accountId, demands, labels);
+    if (held.size)
+      await tx.insert(stockReservation).values(
+        [...held].map(([keyString, quantity]) => ({
+          clientAccountId: accountId,
+          documentId,
+          ...toDbKey(parseStockKey(keyString)),
+          quantity,
+        })),
+      );
+    return changes;
+  }
+
+  /**
+   * Reserves quantities per key (reserved += q), refused with stockShortfall when a key has less available; the
+   * caller keeps what it holds (a document's reservation records, a sell offer's positions) to free it exactly.
+   */
+  async holdKeys(
+    tx: Tx,
+    accountId: string,
+    demands: ReadonlyMap<string, KeyDemand>,
+    labels?: ReadonlyMap<string, string>,
+  ): Promise<{ changes: StockChange[]; held: Map<string, number> }> {
     const changes: KeyChange[] = [];
     for (const keyString of [...demands.keys()].sort(byKey)) {
       const demand = demands.get(keyString);
@@ -327,16 +350,7 @@ export class StockService {
       }
       out.push({ id: row.id, action: 'update' });
     }
-    if (changes.length)
-      await tx.insert(stockReservation).values(
-        changes.map((c) => ({
-          clientAccountId: accountId,
-          documentId,
-          ...toDbKey(parseStockKey(c.keyString)),
-          quantity: c.reserved,
-        })),
-      );
-    return out;
+    return { changes: out, held: new Map(changes.map((c) => [c.keyString, c.reserved])) };
   }
 
   /**
@@ -407,6 +421,14 @@ export class StockService {
   ): Promise<StockChange[]> {
     const held = known ?? (await this.reservationsOf(tx, accountId, documentId));
     if (!held.size) return [];
+    const out = await this.freeKeys(tx, accountId, held);
+    await this.dropReservations(tx, accountId, documentId);
+    return out;
+  }
+
+  /** Gives back what holdKeys reserved (reserved −= q per key); rows left empty are deleted. */
+  async freeKeys(tx: Tx, accountId: string, held: ReadonlyMap<string, number>): Promise<StockChange[]> {
+    if (!held.size) return [];
     const changes: KeyChange[] = [...held.keys()]
       .sort(byKey)
       .map((keyString) => ({ keyString, quantity: 0, reserved: -(held.get(keyString) ?? 0) }));
@@ -419,7 +441,6 @@ export class StockService {
       else out.push({ id: row.id, action: 'update' });
     }
     await this.deleteEmpty(tx, empty);
-    await this.dropReservations(tx, accountId, documentId);
     return out;
   }
 
