@@ -83,8 +83,6 @@ export const sellOfferGuard = (
 ): void => {
   if (typeCode !== 'OSO') return;
   const refusal =
-    action === 'status'
-      ? 'statusForbidsChange'
-      : sellOfferRefusal(status, action, null, new Date(0));
+    action === 'status' ? 'statusForbidsChange' : sellOfferRefusal(status, action, null, new Date(0));
   if (refusal) throw new AppError(refusal);
 };

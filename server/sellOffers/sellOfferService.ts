@@ -1,6 +1,5 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { issue } from '../../domain/warehouse/issues';
 import {
   type SellOfferAction,
   sellOfferCloseReasons,
@@ -8,6 +7,7 @@ import {
   sellOfferTarget,
   validityProblem,
 } from '../../domain/sellOffers/sellOfferRules';
+import { issue } from '../../domain/warehouse/issues';
 import { logisticsConfigSchema } from '../../domain/warehouse/logisticsConfig';
 import { addQuantities } from '../../domain/warehouse/quantity';
 import { stockKey, stockKeyString } from '../../domain/warehouse/stock';

@@ -29,6 +29,7 @@ export const registerShippingRoutes = (app: FastifyInstance, ctx: AppContext): v
   const base = '/api/ShipmentTicket';
 
   app.get(`${base}/Proposal`, async (request) => tickets.proposal(scopeOf(request), request.query as Query));
+  app.get(`${base}/Carriers`, async (request) => tickets.carriers(scopeOf(request)));
   app.post(base, async (request, reply) =>
     reply
       .status(201)

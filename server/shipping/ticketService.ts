@@ -402,6 +402,18 @@ export class TicketService {
     return toApiRow(this.t.ticketDef, row);
   }
 
+  /** GET ShipmentTicket/Carriers: the account's carrier companies (to invite). */
+  async carriers(scope: Scope): Promise<{ results: { id: string; name: string }[] }> {
+    this.t.ticketService.assertRead(scope);
+    const c = (name: string) => column(this.t.companies, name);
+    const rows = await this.ctx.db
+      .select({ id: c('id'), name: c('shortName') })
+      .from(this.t.companies)
+      .where(and(eq(c('clientAccountId'), scope.clientAccountId), sql`${c('roles')} @> '["carrier"]'::jsonb`))
+      .orderBy(asc(c('shortName')));
+    return { results: rows.map((r) => ({ id: String(r.id), name: String(r.name) })) };
+  }
+
   /** The ticket author's recipients (offer received, offer confirmed). */
   authorRecipients(db: Executor, scope: Scope, ticket: Row) {
     return staffRecipients(this.ctx, db, scope.clientAccountId, [textOf(ticket.createdById)]);

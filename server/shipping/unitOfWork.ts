@@ -1,10 +1,10 @@
+import { AppError } from '../../domain/errors';
 import type { AppContext, DataChange } from '../context';
 import type { Tx } from '../db/client';
 import { fromDatabaseError } from '../http/dbErrors';
 import { writeSystemLog } from '../http/systemLog';
 import type { MailMessage } from '../mail/mailer';
 import { publishChange } from '../sync/pushGroup';
-import { AppError } from '../../domain/errors';
 
 /** An e-mail to send once the work is committed. */
 export interface OutgoingMail extends MailMessage {

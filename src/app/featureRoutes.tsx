@@ -1,5 +1,8 @@
+import { calendarRoutes } from '../features/calendar/calendarRoutes';
 import { ClientAccountPage } from '../features/clientAccount/ClientAccountPage';
 import { logisticsRoutes } from '../features/documents/logisticsRoutes';
+import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
+import { shippingRoutes } from '../features/shipping/shippingRoutes';
 import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
 import { syncRoutes } from '../features/sync/syncRoutes';
 import { officeRoutes } from '../features/office/officeRoutes';
@@ -15,6 +18,9 @@ export const featureRoutes: readonly FeatureRoute[] = [
   { path: '/client-account', element: <ClientAccountPage /> },
   ...infrastructureRoutes,
   ...logisticsRoutes,
+  ...shippingRoutes,
+  ...calendarRoutes,
+  ...sellOfferRoutes,
   ...terminalRoutes,
   ...syncRoutes,
   ...officeRoutes,

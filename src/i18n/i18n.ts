@@ -29,6 +29,9 @@ export const namespaces = [
   'sync',
   'scanner',
   'office',
+  'shipping',
+  'calendar',
+  'sellOffers',
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 
