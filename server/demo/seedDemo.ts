@@ -6,6 +6,7 @@ import type { Row } from '../resources/rows';
 import { deleteAccount } from './deleteAccount';
 import { demoScope } from './demoScope';
 import { seedDemoOrders } from './seedDemoOrders';
+import { seedDemoShipping } from './seedDemoShipping';
 import { seedDemoStock } from './seedDemoStock';
 import { seedWarehouseRecords } from './seedWarehouseRecords';
 
@@ -42,6 +43,12 @@ export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefi
     const stock = await seedDemoStock(ctx, manager, records, created.contractorId);
     const orders = await seedDemoOrders(ctx, manager, records, {
       pickerId: String(created.picker.id),
+      contractorId: created.contractorId,
+    });
+    await seedDemoShipping(ctx, {
+      admin: created.admin,
+      manager: created.manager,
+      password: demoPassword,
       contractorId: created.contractorId,
     });
     await ctx.db
@@ -145,6 +152,7 @@ const seedDemoAccount = async (ctx: AppContext): Promise<DemoAccount> => {
           email: 'manager@demo.aisle',
           isPowerUser: true,
           logisticsEnabled: true,
+          shippingEnabled: true,
         },
         {
           ...base,

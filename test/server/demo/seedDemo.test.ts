@@ -158,7 +158,8 @@ describe('demo seed (npm start on an empty database)', () => {
 
   it('lets the demo users sign in and see the orders and the stock they may see', async () => {
     const manager = await signIn('manager');
-    expect((await get(manager, '/api/WmsOrder?PageSize=100')).allFilteredRowCount).toBe(12);
+    // Twelve floor orders and one sell offer.
+    expect((await get(manager, '/api/WmsOrder?PageSize=100')).allFilteredRowCount).toBe(13);
     const inventory = await get(manager, '/api/WmsInventory/inventory?PageSize=5&sortColumn=expDate');
     expect(inventory.allFilteredRowCount).toBeGreaterThan(400);
 
@@ -190,7 +191,8 @@ describe('demo seed (npm start on an empty database)', () => {
 
     const contractor = await signIn('contractor');
     const own = await get(contractor, '/api/WmsOrder?PageSize=100');
-    expect(own.allFilteredRowCount).toBe(2);
+    // Two of its orders and the sell offer made to it.
+    expect(own.allFilteredRowCount).toBe(3);
     const stock = await get(contractor, '/api/WmsInventory/inventory?PageSize=1000');
     expect(stock.allFilteredRowCount).toBeGreaterThan(0);
     const [acme] = own.results as Row[];
@@ -350,7 +352,7 @@ describe('demo seed (npm start on an empty database)', () => {
     const after = await counts();
     expect(after.accounts).toBe(1);
     expect(after.products).toBe(300);
-    expect(after.orders).toBe(12);
+    expect(after.orders).toBe(13);
     expect(await stockServiceOf(t.ctx).ledgerDifferences(t.ctx.db, accountId)).toEqual([]);
   });
 });
