@@ -21,6 +21,10 @@ export const recordValues = (
   const { value, errors } = validateRecord(def, merged);
   const all = [...errors, ...(errors.length ? [] : extra(value))];
   if (all.length) throw new AppError('formHasErrors', { fields: all });
+  // Lists are stored as [] (never null): an emptied list is an empty one.
+  for (const [name, f] of Object.entries(def.fields))
+    if ((f.kind === 'tags' || f.kind === 'enumList') && name in value && value[name] === null)
+      value[name] = [];
   return toDbValues(def, value);
 };
 
