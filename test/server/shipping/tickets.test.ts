@@ -486,16 +486,19 @@ describe('two carriers offering and one confirmation racing', () => {
       const detail = await ok(manager, 'GET', `/api/ShipmentTicket/${ticket.id}/Detail`);
       const offers = detail.offers as Row[];
       const confirmed = offers.filter((o) => o.statusCode === 'confirmed');
-      expect(offers.filter((o) => o.statusCode === 'active')).toEqual([]);
+      const active = offers.filter((o) => o.statusCode === 'active');
       if (statuses.slice(0, 2).includes(200)) {
+        expect(active).toEqual([]);
         expect(confirmed).toHaveLength(1);
         expect(detail.ticket).toMatchObject({
           statusCode: 'assigned',
           assignedCarrierId: confirmed[0]?.carrierId,
         });
       } else {
-        // Both confirmations lost to the replacing offers: nothing confirmed, the ticket still published.
+        // Both confirmations lost to the replacing offers: nothing confirmed, the ticket still published,
+        // and only the replacing offers (one per carrier) are still open.
         expect(confirmed).toHaveLength(0);
+        expect(active.map((o) => o.price).sort()).toEqual([480, 490]);
         expect(detail.ticket).toMatchObject({ statusCode: 'published' });
       }
     }
