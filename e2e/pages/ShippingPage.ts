@@ -27,7 +27,9 @@ export class ShippingPage extends BasePage {
     await this.fill('offer-price', price);
     await this.fill('offer-comment', comment);
     await this.click('offer-send');
-    await expect(this.byTestId('my-offer').filter({ hasText: price })).toHaveAttribute(
+    // The price is shown formatted in the app language (1,490 / 1 490 / 1.490).
+    const shown = new RegExp(price.replace(/\B(?=(\d{3})+(?!\d))/g, '[,.\\s\u00a0\u202f]?'));
+    await expect(this.byTestId('my-offer').filter({ hasText: shown })).toHaveAttribute(
       'data-status',
       'active',
     );
