@@ -284,5 +284,6 @@ describe('push groups change nothing a batch does', () => {
       ),
       { numRuns: 40, examples: [...memoryExamples, ...memoryExamples.map(([c]) => [c, true] as const)] },
     );
-  });
+    // Dozens of runs through the real API: minutes on a loaded machine; this bound only catches a hang.
+  }, 600_000);
 });
