@@ -1,9 +1,52 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
+
+/** Files worth compressing (images and fonts already are); smaller ones gain less than their headers. */
+const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|wasm|txt)$/;
+const minBytes = 1024;
+
+const filesIn = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? filesIn(full) : [full];
+  });
+
+/**
+ * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip, best) next to every compressible file of the build, after
+ * the service worker is built; the server sends them to browsers that accept them (server/webApp.ts).
+ */
+const precompress = (): Plugin => ({
+  name: 'aisle-precompress',
+  apply: 'build',
+  closeBundle: {
+    order: 'post',
+    sequential: true,
+    handler() {
+      for (const file of filesIn('dist')) {
+        if (!compressible.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.byteLength < minBytes) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  },
+});
 
 /** Aisle's blue (Mantine blue.7), as in favicon.svg and index.html. */
 const themeColor = '#1c7ed6';
@@ -48,6 +91,7 @@ export const viteConfig = defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: { outDir: 'dist', emptyOutDir: true },
   server: {

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { verifyAccessToken } from './auth/accessToken';
 import { registerAuthRoutes } from './auth/authRoutes';
@@ -25,6 +22,7 @@ import { registerSync } from './sync/registerSync';
 import { registerOrderRoutes } from './warehouse/registerOrderRoutes';
 import { registerRecordRoutes } from './warehouse/registerRecordRoutes';
 import { registerWarehouseRoutes } from './warehouse/registerWarehouseRoutes';
+import { registerWebApp } from './webApp';
 
 export interface AppOptions {
   /** Overrides of the environment configuration. */
@@ -101,9 +99,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerOffice(app, ctx);
   await registerHub(app, ctx);
 
-  const webDir = config.webDir;
-  const hasWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  const hasWeb = await registerWebApp(app, config.webDir);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // Client routes are served the app shell; unknown API paths get the error shape.

@@ -3,13 +3,16 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import './i18n/i18n';
+import { i18nReady } from './i18n/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first screen renders once its language's texts are loaded (one small chunk, from the cache offline).
+void i18nReady.finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 void import('./pwa/startPwa').then((pwa) => pwa.startPwa());

@@ -1,7 +1,8 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useDrawerStore } from '../state/drawerStore';
 import { useUiStore } from '../state/uiStore';
+import { PageFallback } from '../ui/lazyNamed';
 import { appMenu } from './menu/appMenu';
 import { OfflineNotice } from './OfflineNotice';
 
@@ -25,7 +26,9 @@ export const RootLayout = (): ReactNode => {
   return (
     <>
       <OfflineNotice />
-      <Outlet />
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 };

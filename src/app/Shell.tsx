@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ApiError } from '../api/apiError';
@@ -10,6 +10,7 @@ import { useSyncSession } from '../features/sync/useSyncSession';
 import { loadStartupConfig } from '../session/session';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
+import { PageFallback } from '../ui/lazyNamed';
 import { NavMenu } from './menu/NavMenu';
 import { RightDrawer } from './RightDrawer';
 import { ShellHeader, useAppTitle } from './ShellHeader';
@@ -59,7 +60,9 @@ export const Shell = (): ReactNode => {
         <NavMenu />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
       <RightDrawer />
       <DiscussionDrawer />

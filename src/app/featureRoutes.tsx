@@ -1,5 +1,4 @@
 import { calendarRoutes } from '../features/calendar/calendarRoutes';
-import { ClientAccountPage } from '../features/clientAccount/ClientAccountPage';
 import { logisticsRoutes } from '../features/documents/logisticsRoutes';
 import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
 import { shippingRoutes } from '../features/shipping/shippingRoutes';
@@ -9,6 +8,12 @@ import { officeRoutes } from '../features/office/officeRoutes';
 import { terminalRoutes } from '../features/terminal/terminalRoutes';
 import { resourceRoutes } from '../resources/resourceRoutes';
 import type { FeatureRoute } from '../ui/featureRoute';
+import { lazyNamed } from '../ui/lazyNamed';
+
+const ClientAccountPage = lazyNamed(
+  () => import('../features/clientAccount/ClientAccountPage'),
+  'ClientAccountPage',
+);
 
 /**
  * The route registry hook point: features add their screens here; the generic resource screens

@@ -1,16 +1,19 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ActivatePage } from '../features/auth/ActivatePage';
-import { RecoveryPage } from '../features/auth/RecoveryPage';
-import { SignInPage } from '../features/auth/SignInPage';
+import { lazyNamed } from '../ui/lazyNamed';
 import { NotFoundPage } from '../ui/NotFoundPage';
 import { featureRoutes } from './featureRoutes';
-import { HomePage } from './HomePage';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { registerRoutes } from './routeRegistry';
-import { SharedPage } from './SharedPage';
 import { Shell } from './Shell';
-import { TitlePage } from './TitlePage';
+
+// Public pages and the home page load on demand: a signed-in picker's terminal needs none of them.
+const SignInPage = lazyNamed(() => import('../features/auth/SignInPage'), 'SignInPage');
+const ActivatePage = lazyNamed(() => import('../features/auth/ActivatePage'), 'ActivatePage');
+const RecoveryPage = lazyNamed(() => import('../features/auth/RecoveryPage'), 'RecoveryPage');
+const TitlePage = lazyNamed(() => import('./TitlePage'), 'TitlePage');
+const SharedPage = lazyNamed(() => import('./SharedPage'), 'SharedPage');
+const HomePage = lazyNamed(() => import('./HomePage'), 'HomePage');
 
 const relative = (path: string): string => path.replace(/^\/+/, '');
 
@@ -33,7 +36,11 @@ export const appRoutes: RouteObject[] = [
             element: <Shell />,
             children: [
               { index: true, element: <HomePage /> },
-              ...featureRoutes.map((r) => ({ path: relative(r.path), element: r.element })),
+              ...featureRoutes.map((r) =>
+                'lazy' in r
+                  ? { path: relative(r.path), lazy: async () => ({ element: await r.lazy() }) }
+                  : { path: relative(r.path), element: r.element },
+              ),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,4 +1,4 @@
-import i18next, { type Resource } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type ErrorCode, errorCodes, type FieldError } from '../../domain/errors';
 import {
@@ -35,22 +35,43 @@ export const namespaces = [
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 
-const localeFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+/** One chunk per language (src/i18n/bundles/<lng>.ts), loaded when the language is first used. */
+const bundles = import.meta.glob<{ readonly bundle: Record<string, Record<string, unknown>> }>(
+  './bundles/*.ts',
+);
 
-/** `locales/<lng>/<ns>.json` → i18next resources; unknown languages and namespaces are skipped. */
-const buildResources = (files: Record<string, Record<string, unknown>>): Resource => {
-  const out: Resource = {};
-  for (const [file, content] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    const lng = match?.[1];
-    const ns = match?.[2];
-    if (!lng || !ns || !isLanguage(lng) || !(namespaces as readonly string[]).includes(ns)) continue;
-    out[lng] = { ...out[lng], [ns]: content };
+const loaded = new Map<string, Promise<Record<string, Record<string, unknown>>>>();
+
+/** `locales/<lng>/<ns>.json` of one language by namespace; unknown languages have none. */
+const languageBundle = (lng: string): Promise<Record<string, Record<string, unknown>>> => {
+  let found = loaded.get(lng);
+  if (!found) {
+    const load = bundles[`./bundles/${lng}.ts`];
+    found = load
+      ? load().then(({ bundle }) => {
+          const out: Record<string, Record<string, unknown>> = {};
+          for (const [file, content] of Object.entries(bundle)) {
+            const ns = /\/([^/]+)\.json$/.exec(file)?.[1];
+            if (ns) out[ns] = content;
+          }
+          return out;
+        })
+      : Promise.resolve({});
+    loaded.set(lng, found);
   }
-  return out;
+  return found;
+};
+
+/** i18next reads a language's namespaces from its chunk: only the languages in use are downloaded. */
+const bundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lng, ns, callback) => {
+    languageBundle(lng).then(
+      (byNamespace) => callback(null, (byNamespace[ns] ?? {}) as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
 };
 
 const browserLocale = (): string | undefined => {
@@ -64,28 +85,34 @@ export const initialLanguage = (): Language => {
   return isLanguage(chosen) ? chosen : matchLanguage(browserLocale());
 };
 
-const setDocumentLanguage = (lng: string): void => {
+const setDocumentLanguage = (lng: string | undefined): void => {
+  if (typeof lng !== 'string') return;
   // BCP 47 casing for the document: en-us → en-US.
   if (typeof document !== 'undefined')
     document.documentElement.lang = lng.replace(/-(\w+)$/, (m) => m.toUpperCase());
 };
 
-i18next.use(initReactI18next).init({
-  resources: buildResources(localeFiles),
-  lng: initialLanguage(),
-  fallbackLng: fallbackLanguage,
-  supportedLngs: [...languages],
-  lowerCaseLng: true,
-  load: 'currentOnly',
-  ns: [...namespaces],
-  defaultNS: 'common',
-  fallbackNS: 'common',
-  interpolation: { escapeValue: false },
-  returnEmptyString: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
-setDocumentLanguage(i18next.language);
+const firstLanguage = initialLanguage();
+
+/** Resolves when the first language's texts are there (src/main.tsx renders then). */
+export const i18nReady: Promise<unknown> = i18next
+  .use(bundleBackend)
+  .use(initReactI18next)
+  .init({
+    lng: firstLanguage,
+    // Every language has every key (test/meta/translations.test.ts): no second language is downloaded as fallback.
+    fallbackLng: false,
+    supportedLngs: [...languages],
+    lowerCaseLng: true,
+    load: 'currentOnly',
+    ns: [...namespaces],
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    interpolation: { escapeValue: false },
+    returnEmptyString: false,
+    showSupportNotice: false,
+  });
+setDocumentLanguage(firstLanguage);
 i18next.on('languageChanged', setDocumentLanguage);
 
 export const i18n = i18next;

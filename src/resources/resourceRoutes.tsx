@@ -2,11 +2,14 @@ import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import type { FeatureRoute } from '../ui/featureRoute';
-import { ResourceForm } from './ResourceForm';
-import { ResourceListPage } from './ResourceListPage';
-import { ResourcePreview } from './ResourcePreview';
+import { lazyNamed } from '../ui/lazyNamed';
 import { resourceDefinitions } from './registry';
 import { hasGenericWrite } from './useResourceAccess';
+
+// The generic screens load when a list, preview or form is first opened.
+const ResourceListPage = lazyNamed(() => import('./ResourceListPage'), 'ResourceListPage');
+const ResourcePreview = lazyNamed(() => import('./ResourcePreview'), 'ResourcePreview');
+const ResourceForm = lazyNamed(() => import('./ResourceForm'), 'ResourceForm');
 
 const PreviewRoute = ({ def }: { readonly def: ResourceDefinition }): ReactNode => {
   const { id = '' } = useParams();

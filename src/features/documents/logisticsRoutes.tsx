@@ -1,23 +1,29 @@
-import { Button } from '@mantine/core';
-import { Fragment, type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { orderTypeOf } from '../../../domain/warehouse/orderTypes';
-import { type PreviewExtraProps, resourceExtensions } from '../../resources/extensions';
+import { Fragment, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { type ListActionProps, resourceExtensions } from '../../resources/extensions';
 import type { FeatureRoute } from '../../ui/featureRoute';
-import { useRightDrawer } from '../../ui/useRightDrawer';
-import { NewOrderMenu } from '../orders/NewOrderMenu';
-import { OperationalOrdersPage } from '../orders/OperationalOrdersPage';
-import { OrderEditorPage } from '../orders/OrderEditorPage';
-import { OrderPreviewPage } from '../orders/OrderPreviewPage';
-import { VerificationCountPage } from '../verification/VerificationCountPage';
-import { VerificationNewPage } from '../verification/VerificationNewPage';
-import { VerificationOrdersPage } from '../verification/VerificationOrdersPage';
-import { DocumentEditorPage } from './DocumentEditorPage';
-import { DocumentPreviewPage } from './DocumentPreviewPage';
-import { documentApi } from './documentApi';
-import { TypeMenu } from './TypeMenu';
-import { documentTypeLabel, typeItemsOf } from './typeLabels';
+import { lazyNamed } from '../../ui/lazyNamed';
+
+const DocumentEditorPage = lazyNamed(() => import('./DocumentEditorPage'), 'DocumentEditorPage');
+const DocumentPreviewPage = lazyNamed(() => import('./DocumentPreviewPage'), 'DocumentPreviewPage');
+const OrderEditorPage = lazyNamed(() => import('../orders/OrderEditorPage'), 'OrderEditorPage');
+const OrderPreviewPage = lazyNamed(() => import('../orders/OrderPreviewPage'), 'OrderPreviewPage');
+const OperationalOrdersPage = lazyNamed(
+  () => import('../orders/OperationalOrdersPage'),
+  'OperationalOrdersPage',
+);
+const VerificationOrdersPage = lazyNamed(
+  () => import('../verification/VerificationOrdersPage'),
+  'VerificationOrdersPage',
+);
+const VerificationNewPage = lazyNamed(
+  () => import('../verification/VerificationNewPage'),
+  'VerificationNewPage',
+);
+const VerificationCountPage = lazyNamed(
+  () => import('../verification/VerificationCountPage'),
+  'VerificationCountPage',
+);
 
 /** Remounts a screen when its :id changes, so no state of the previous record survives. */
 const ById = ({ render }: { readonly render: () => ReactNode }): ReactNode => {
@@ -25,69 +31,24 @@ const ById = ({ render }: { readonly render: () => ReactNode }): ReactNode => {
   return <Fragment key={id}>{render()}</Fragment>;
 };
 
-/** "New document" on the documents list: the types the user may create by hand. */
-const NewDocumentMenu = (): ReactNode => {
-  const { t } = useTranslation();
-  const [types, setTypes] = useState<string[]>([]);
-  useEffect(() => {
-    let current = true;
-    void documentApi.manualTypes().then((codes) => current && setTypes(codes));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return (
-    <TypeMenu
-      label={t('logistics:documents.add')}
-      testId="doc-add"
-      items={typeItemsOf(t, types, documentTypeLabel)}
-      linkOf={(code) => `/documents/new?type=${code}`}
-    />
-  );
-};
-
-/** The drawer preview of a list row leads to the record's own screen (documents, orders and counts). */
-const OpenButton = ({ to }: { readonly to: string }): ReactNode => {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const drawer = useRightDrawer();
-  return (
-    <Button
-      variant="light"
-      onClick={() => {
-        drawer.close();
-        navigate(to);
-      }}
-      data-testid="logistics-open"
-    >
-      {t('logistics:actions.open')}
-    </Button>
-  );
-};
-
-const OpenDocument = ({ row }: PreviewExtraProps): ReactNode => <OpenButton to={`/documents/${row.id}`} />;
-const OpenPositionDocument = ({ row }: PreviewExtraProps): ReactNode =>
-  typeof row.documentId === 'string' ? <OpenButton to={`/documents/${row.documentId}`} /> : null;
-const OpenOrder = ({ row }: PreviewExtraProps): ReactNode => (
-  <OpenButton
-    to={
-      orderTypeOf(typeof row.typeCode === 'string' ? row.typeCode : null)?.group === 'verify'
-        ? `/verification-orders/${row.id}`
-        : `/orders/${row.id}`
-    }
-  />
+// The generic lists of documents and orders (customWrite: no generic add/edit) get their way in here; the
+// components load with the screens that show them.
+const extensions = () => import('./logisticsExtensions');
+resourceExtensions.addListAction(
+  'wmsDocument',
+  lazyNamed<'NewDocumentMenu', ListActionProps>(extensions, 'NewDocumentMenu'),
 );
-
-// The generic lists of documents and orders (customWrite: no generic add/edit) get their way in here.
-resourceExtensions.addListAction('wmsDocument', NewDocumentMenu);
-resourceExtensions.addPreviewExtra('wmsDocument', OpenDocument);
-resourceExtensions.addPreviewExtra('wmsDocumentPosition', OpenPositionDocument);
-resourceExtensions.addListAction('wmsOrder', NewOrderMenu);
-resourceExtensions.addPreviewExtra('wmsOrder', OpenOrder);
+resourceExtensions.addPreviewExtra('wmsDocument', lazyNamed(extensions, 'OpenDocument'));
+resourceExtensions.addPreviewExtra('wmsDocumentPosition', lazyNamed(extensions, 'OpenPositionDocument'));
+resourceExtensions.addListAction(
+  'wmsOrder',
+  lazyNamed(() => import('../orders/NewOrderMenu'), 'NewOrderMenu'),
+);
+resourceExtensions.addPreviewExtra('wmsOrder', lazyNamed(extensions, 'OpenOrder'));
 
 /**
- * The screens of warehouse documents, orders and counts. featureRoutes lists them before the generic resource
- * routes, so /documents/:id and the editors win over the generic preview of the same path.
+ * The screens of warehouse documents, orders and counts, each loaded on demand. featureRoutes lists them before
+ * the generic resource routes, so /documents/:id and the editors win over the generic preview of the same path.
  */
 export const logisticsRoutes: readonly FeatureRoute[] = [
   { path: '/documents/new', element: <DocumentEditorPage mode="new" /> },

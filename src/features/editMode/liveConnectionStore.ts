@@ -1,5 +1,5 @@
-import { type ILogger, LogLevel } from '@microsoft/signalr';
-import { LiveConnection } from '../../../sync/liveConnection';
+import type { ILogger } from '@microsoft/signalr';
+import type { LiveConnection } from '../../../sync/liveConnection';
 import { apiUrl } from '../../api/http';
 import { loadStartupConfig } from '../../session/session';
 import { useAuthStore } from '../../state/authStore';
@@ -7,11 +7,31 @@ import { useAuthStore } from '../../state/authStore';
 /** The hub next to the API (same origin unless VITE_API_URL points elsewhere). */
 const hubUrl = (): string => `${apiUrl('/api').replace(/\/api$/, '')}/dataHub`;
 
+/** SignalR's LogLevel.Warning (its enum is not imported here: the client loads on first use). */
+const warning = 3;
+
 /** Drops and reconnects are routine (network, token renewal): their diagnostics go to the debug console. */
 const logger: ILogger = {
   log: (level, message) => {
-    if (level >= LogLevel.Warning) console.debug(`[live connection] ${message}`);
+    if (level >= warning) console.debug(`[live connection] ${message}`);
   },
+};
+
+/** Resolves once the browser is idle (the first screen is up), or after 2 s at the latest. */
+const idle = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 0);
+  });
+
+/**
+ * The SignalR client and the engine's connection load once the first screen is up: the scan field does not wait
+ * for them (the engine's own timer pulls meanwhile).
+ */
+let loading: Promise<typeof import('../../../sync/liveConnection')> | null = null;
+const loadClient = () => {
+  loading ??= idle().then(() => import('../../../sync/liveConnection'));
+  return loading;
 };
 
 interface Current {
@@ -38,7 +58,8 @@ const drop = (): void => {
  * sign-out or when another user signs in; null when nobody is signed in. A connection that gave up
  * (it stops after its retries, docs/sync-contract.md "Live connection") is started again by the next use or when the browser comes online.
  */
-export const liveConnection = (): LiveConnection | null => {
+export const liveConnection = async (): Promise<LiveConnection | null> => {
+  const { LiveConnection } = await loadClient();
   const owner = ownerOf();
   if (owner === null) {
     drop();

@@ -13,14 +13,21 @@ export const useEditMode = (resourceType: string, id: string | undefined): reado
 
   useEffect(() => {
     if (id === undefined || userId === null) return;
-    const connection = liveConnection();
-    if (!connection) return;
-    const subscription = connection.editorsOf$(resourceType, id).subscribe(setEditors);
-    void connection.enterEditMode(resourceType, id);
+    let ended = false;
+    let stop = (): void => undefined;
+    void liveConnection().then((connection) => {
+      if (!connection || ended) return;
+      const subscription = connection.editorsOf$(resourceType, id).subscribe(setEditors);
+      void connection.enterEditMode(resourceType, id);
+      stop = () => {
+        subscription.unsubscribe();
+        void connection.leaveEditMode(resourceType, id);
+      };
+    });
     return () => {
-      subscription.unsubscribe();
+      ended = true;
+      stop();
       setEditors([]);
-      void connection.leaveEditMode(resourceType, id);
     };
   }, [resourceType, id, userId]);
 

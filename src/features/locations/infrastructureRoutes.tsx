@@ -1,24 +1,35 @@
 import { resourceExtensions } from '../../resources/extensions';
 import type { FeatureRoute } from '../../ui/featureRoute';
-import { LogisticsConfigPage } from '../logisticsConfig/LogisticsConfigPage';
-import { ProductImagePanel } from '../products/ProductImagePanel';
-import { BinInventoryPage } from '../stock/BinInventoryPage';
-import { InventoryPage } from '../stock/InventoryPage';
-import { StockByWarehousePage } from '../stock/StockByWarehousePage';
-import { LocationGeneratorPage } from './LocationGeneratorPage';
-import { LocationTreePage } from './LocationTreePage';
-import { StorageSpaceListActions } from './StorageSpaceListActions';
-import { StorageSpacePreviewExtra } from './StorageSpacePreviewExtra';
+import { lazyNamed } from '../../ui/lazyNamed';
 
-// The supervisor screens' additions to the generic product and location screens; registered here
-// because this module is loaded with the routes, before any screen renders.
-resourceExtensions.addPreviewExtra('product', ProductImagePanel);
-resourceExtensions.addPreviewExtra('storageSpace', StorageSpacePreviewExtra);
-resourceExtensions.addListAction('storageSpace', StorageSpaceListActions);
+const LocationTreePage = lazyNamed(() => import('./LocationTreePage'), 'LocationTreePage');
+const LocationGeneratorPage = lazyNamed(() => import('./LocationGeneratorPage'), 'LocationGeneratorPage');
+const StockByWarehousePage = lazyNamed(() => import('../stock/StockByWarehousePage'), 'StockByWarehousePage');
+const InventoryPage = lazyNamed(() => import('../stock/InventoryPage'), 'InventoryPage');
+const BinInventoryPage = lazyNamed(() => import('../stock/BinInventoryPage'), 'BinInventoryPage');
+const LogisticsConfigPage = lazyNamed(
+  () => import('../logisticsConfig/LogisticsConfigPage'),
+  'LogisticsConfigPage',
+);
+
+// The supervisor screens' additions to the generic product and location screens; registered here because this
+// module is loaded with the routes, before any screen renders (the components load with the screens).
+resourceExtensions.addPreviewExtra(
+  'product',
+  lazyNamed(() => import('../products/ProductImagePanel'), 'ProductImagePanel'),
+);
+resourceExtensions.addPreviewExtra(
+  'storageSpace',
+  lazyNamed(() => import('./StorageSpacePreviewExtra'), 'StorageSpacePreviewExtra'),
+);
+resourceExtensions.addListAction(
+  'storageSpace',
+  lazyNamed(() => import('./StorageSpaceListActions'), 'StorageSpaceListActions'),
+);
 
 /**
- * Supervisor screens for locations, stock and the logistics configuration. Listed before the generic
- * resource routes in featureRoutes.tsx (/storage-spaces/tree is not a record id).
+ * Supervisor screens for locations, stock and the logistics configuration, each loaded on demand. Listed before
+ * the generic resource routes in featureRoutes.tsx (/storage-spaces/tree is not a record id).
  */
 export const infrastructureRoutes: readonly FeatureRoute[] = [
   { path: '/storage-spaces/tree', element: <LocationTreePage /> },

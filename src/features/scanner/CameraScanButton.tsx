@@ -2,7 +2,6 @@ import { Alert, Box, Button, Loader, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CameraProblem, cameraProblemOf } from './cameraErrors';
-import { startCameraScan } from './cameraScan';
 import type { Scan } from './scan';
 
 export interface CameraScanButtonProps {
@@ -31,12 +30,16 @@ const CameraView = ({ onCode }: { readonly onCode: (code: string) => void }): Re
     let cancelled = false;
     let done = false;
     let stop: (() => void) | undefined;
-    startCameraScan(element, (code) => {
-      if (done || cancelled) return;
-      done = true;
-      stop?.();
-      latest.current(code);
-    })
+    // The decoder (ZXing, about 450 KB) loads when a camera scan is first asked for.
+    import('./cameraScan')
+      .then(({ startCameraScan }) =>
+        startCameraScan(element, (code) => {
+          if (done || cancelled) return;
+          done = true;
+          stop?.();
+          latest.current(code);
+        }),
+      )
       .then((stopScan) => {
         stop = stopScan;
         if (cancelled || done) stopScan();

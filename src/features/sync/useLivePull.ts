@@ -12,15 +12,22 @@ export const useLivePull = (): void => {
   const handle = useSyncHandle();
   useEffect(() => {
     if (!handle) return;
-    const connection = liveConnection();
-    if (!connection) return;
-    const offChange = connection.onDataChange(() => handle.requestPull());
-    const connected = connection.state$
-      .pipe(filter((state) => state === 'connected'))
-      .subscribe(() => handle.requestPull());
+    let ended = false;
+    let stop = (): void => undefined;
+    void liveConnection().then((connection) => {
+      if (!connection || ended) return;
+      const offChange = connection.onDataChange(() => handle.requestPull());
+      const connected = connection.state$
+        .pipe(filter((state) => state === 'connected'))
+        .subscribe(() => handle.requestPull());
+      stop = () => {
+        offChange();
+        connected.unsubscribe();
+      };
+    });
     return () => {
-      offChange();
-      connected.unsubscribe();
+      ended = true;
+      stop();
     };
   }, [handle]);
 };

@@ -3,11 +3,6 @@ import { useParams } from 'react-router';
 import type { FeatureRoute } from '../../ui/featureRoute';
 import { NotFoundPage } from '../../ui/NotFoundPage';
 import { type FlowKind, isFlowKind } from './data/flowKinds';
-import { TerminalDocumentPage } from './TerminalDocumentPage';
-import { TerminalHomePage } from './TerminalHomePage';
-import { TerminalOrderPage } from './TerminalOrderPage';
-import { TerminalOrdersPage } from './TerminalOrdersPage';
-import { TerminalScannerPage } from './TerminalScannerPage';
 import { scannerSettingsPath, terminalPath } from './terminalPaths';
 
 /** A flow's screen for a valid `:kind` (and `:id`), remounted when either changes; otherwise not found. */
@@ -17,20 +12,41 @@ const WithKind = ({ render }: { readonly render: (kind: FlowKind, id: string) =>
   return <Fragment key={`${kind}/${id}`}>{render(kind, id)}</Fragment>;
 };
 
-/** The terminal screens (receipt, release, picking, verify) under /terminal. */
+/** The terminal screens (receipt, release, picking, verify) under /terminal, each loaded with its route. */
 export const terminalRoutes: readonly FeatureRoute[] = [
-  { path: terminalPath, element: <TerminalHomePage /> },
-  { path: scannerSettingsPath, element: <TerminalScannerPage /> },
+  {
+    path: terminalPath,
+    lazy: async () => {
+      const { TerminalHomePage } = await import('./TerminalHomePage');
+      return <TerminalHomePage />;
+    },
+  },
+  {
+    path: scannerSettingsPath,
+    lazy: async () => {
+      const { TerminalScannerPage } = await import('./TerminalScannerPage');
+      return <TerminalScannerPage />;
+    },
+  },
   {
     path: `${terminalPath}/:kind`,
-    element: <WithKind render={(kind) => <TerminalOrdersPage kind={kind} />} />,
+    lazy: async () => {
+      const { TerminalOrdersPage } = await import('./TerminalOrdersPage');
+      return <WithKind render={(kind) => <TerminalOrdersPage kind={kind} />} />;
+    },
   },
   {
     path: `${terminalPath}/:kind/order/:id`,
-    element: <WithKind render={(kind, id) => <TerminalOrderPage kind={kind} orderId={id} />} />,
+    lazy: async () => {
+      const { TerminalOrderPage } = await import('./TerminalOrderPage');
+      return <WithKind render={(kind, id) => <TerminalOrderPage kind={kind} orderId={id} />} />;
+    },
   },
   {
     path: `${terminalPath}/:kind/document/:id`,
-    element: <WithKind render={(kind, id) => <TerminalDocumentPage kind={kind} documentId={id} />} />,
+    lazy: async () => {
+      const { TerminalDocumentPage } = await import('./TerminalDocumentPage');
+      return <WithKind render={(kind, id) => <TerminalDocumentPage kind={kind} documentId={id} />} />;
+    },
   },
 ];

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, matchRoutes, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Claims } from '../../../domain/auth/claims';
-import { buildMenu, drawerSectionsFor } from '../../../domain/menu';
 import { languages } from '../../../domain/languages';
+import { buildMenu, drawerSectionsFor } from '../../../domain/menu';
 import { defineResource } from '../../../domain/resources/types';
 import { featureRoutes } from '../../../src/app/featureRoutes';
 import { appMenu } from '../../../src/app/menu/appMenu';
@@ -82,7 +82,8 @@ describe('recipe: adding a resource', () => {
     expect(match?.at(-1)?.route.path).toBe('/recipe-throwaways/:id/edit');
   });
 
-  it('gets a list screen that shows its translated title and columns', () => {
+  it('gets a list screen that shows its translated title and columns', async () => {
+    await i18n.changeLanguage('en-us');
     i18n.addResourceBundle('en-us', 'resources', {
       recipeThrowaway: {
         title: 'Recipe throwaways',
@@ -92,19 +93,22 @@ describe('recipe: adding a resource', () => {
     });
     useAuthStore.setState({ claims, token: 't' });
     const routes = resourceRoutesOf([throwaway]);
-    const html = renderToString(
+    // Prerendering waits for the screen's chunk (the generic screens load on demand).
+    const { prelude } = await prerenderToNodeStream(
       <I18nextProvider i18n={i18n}>
         <MantineProvider>
           <MemoryRouter initialEntries={['/recipe-throwaways']}>
             <Routes>
               {routes.map((r) => (
-                <Route key={r.path} path={r.path} element={r.element} />
+                <Route key={r.path} path={r.path} element={'element' in r ? r.element : null} />
               ))}
             </Routes>
           </MemoryRouter>
         </MantineProvider>
       </I18nextProvider>,
     );
+    let html = '';
+    for await (const chunk of prelude) html += String(chunk);
     expect(html).toContain('Recipe throwaways');
     expect(html).toContain('Label text');
   });
@@ -118,7 +122,8 @@ describe('recipe: adding a resource', () => {
     }
   });
 
-  it('every menu section and entry of the app has its label in every language', () => {
+  it('every menu section and entry of the app has its label in every language', async () => {
+    await i18n.loadLanguages([...languages]);
     // Each language's own text, not the fallback language's.
     const has = (lng: string, label: string): boolean => {
       const [ns = '', key = ''] = label.split(':');
