@@ -20,7 +20,9 @@ export const registerWebApp = async (app: FastifyInstance, webDir: string | unde
     preCompressed: true,
     cacheControl: false,
     setHeaders: (res, path) => {
-      res.header('cache-control', /[/\\]assets[/\\]/.test(path) ? immutable : 'no-cache');
+      res.setHeader('cache-control', /[/\\]assets[/\\]/.test(path) ? immutable : 'no-cache');
+      // The body depends on Accept-Encoding (a brotli, gzip or plain copy): shared caches must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   return true;

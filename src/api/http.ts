@@ -98,7 +98,10 @@ const isRawBody = (body: unknown): body is BodyInit =>
 
 const fetchOrOffline = async (url: string, init: RequestInit, requestId: string): Promise<Response> => {
   try {
-    return await fetch(url, init);
+    const response = await fetch(url, init);
+    // The server answered: the "cannot reach the server" notice goes away by itself.
+    if (useNetworkStore.getState().offlineNotice) useNetworkStore.getState().hideOfflineNotice();
+    return response;
   } catch (error) {
     if (isAbort(error)) throw error;
     useNetworkStore.getState().showOfflineNotice();

@@ -1,14 +1,25 @@
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { terminalHome } from '../session/landing';
 import { useNetworkStore } from '../state/networkStore';
 
-/** Persistent top notice after a call got no response: Cancel hides it, Refresh reloads the page. */
+/** The terminal's screens (and the pending-work inspector the chip opens). */
+const isTerminalPath = (pathname: string): boolean =>
+  pathname === terminalHome || pathname.startsWith(`${terminalHome}/`) || pathname.startsWith('/sync/');
+
+/**
+ * Top notice after a call got no response: Cancel hides it, Refresh reloads the page, and it goes away by itself
+ * at the next answer of the server. Never on the terminal: its screens work offline by design, and the sync chip
+ * is the one place that tells their connection.
+ */
 export const OfflineNotice = (): ReactNode => {
   const { t } = useTranslation();
   const shown = useNetworkStore((s) => s.offlineNotice);
   const hide = useNetworkStore((s) => s.hideOfflineNotice);
-  if (!shown) return null;
+  const { pathname } = useLocation();
+  if (!shown || isTerminalPath(pathname)) return null;
   return (
     <Box
       pos="fixed"

@@ -2,15 +2,20 @@ import { AppShell } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { isContractor } from '../../domain/auth/claims';
 import { ApiError } from '../api/apiError';
 import { DiscussionDrawer } from '../features/discussions/DiscussionDrawer';
 import { useLivePull } from '../features/sync/useLivePull';
 import { useSyncSession } from '../features/sync/useSyncSession';
+import { contractorMayOpen } from '../session/landing';
 import { loadStartupConfig } from '../session/session';
+import { useAuthStore } from '../state/authStore';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 import { PageFallback } from '../ui/lazyNamed';
+import { NotPermittedPage } from '../ui/NotPermittedPage';
+import { appMenu } from './menu/appMenu';
 import { NavMenu } from './menu/NavMenu';
 import { RightDrawer } from './RightDrawer';
 import { ShellHeader, useAppTitle } from './ShellHeader';
@@ -23,6 +28,11 @@ export const Shell = (): ReactNode => {
   const mobileMenuOpen = useUiStore((s) => s.mobileMenuOpen);
   const compact = useUiStore((s) => s.compactMenu);
   const status = useStartupStore((s) => s.status);
+  const claims = useAuthStore((s) => s.claims);
+  const { pathname } = useLocation();
+  // A contractor is not shown staff screens, whatever address they open.
+  const permitted =
+    !claims || !isContractor(claims) || pathname === '/' || contractorMayOpen(appMenu, claims, pathname);
   const retried = useRef(false);
   // The terminal's replica syncs whatever screen is open, and pulls when the live connection pokes.
   useSyncSession();
@@ -60,9 +70,7 @@ export const Shell = (): ReactNode => {
         <NavMenu />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageFallback />}>{permitted ? <Outlet /> : <NotPermittedPage />}</Suspense>
       </AppShell.Main>
       <RightDrawer />
       <DiscussionDrawer />

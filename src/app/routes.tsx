@@ -6,6 +6,7 @@ import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { registerRoutes } from './routeRegistry';
 import { Shell } from './Shell';
+import { StartPage } from './StartPage';
 
 // Public pages and the home page load on demand: a signed-in picker's terminal needs none of them.
 const SignInPage = lazyNamed(() => import('../features/auth/SignInPage'), 'SignInPage');
@@ -13,7 +14,6 @@ const ActivatePage = lazyNamed(() => import('../features/auth/ActivatePage'), 'A
 const RecoveryPage = lazyNamed(() => import('../features/auth/RecoveryPage'), 'RecoveryPage');
 const TitlePage = lazyNamed(() => import('./TitlePage'), 'TitlePage');
 const SharedPage = lazyNamed(() => import('./SharedPage'), 'SharedPage');
-const HomePage = lazyNamed(() => import('./HomePage'), 'HomePage');
 
 const relative = (path: string): string => path.replace(/^\/+/, '');
 
@@ -35,7 +35,7 @@ export const appRoutes: RouteObject[] = [
           {
             element: <Shell />,
             children: [
-              { index: true, element: <HomePage /> },
+              { index: true, element: <StartPage /> },
               ...featureRoutes.map((r) =>
                 'lazy' in r
                   ? { path: relative(r.path), lazy: async () => ({ element: await r.lazy() }) }

@@ -1,6 +1,7 @@
 import { newId } from '../../sync/ids';
 import type { SyncTransport, TransportRequest, TransportResponse } from '../../sync/ports';
 import { apiUrl } from '../api/http';
+import { useNetworkStore } from '../state/networkStore';
 
 export interface HttpTransportOptions {
   /** The access token now (null: signed out). */
@@ -48,6 +49,8 @@ export const httpTransport = (options: HttpTransportOptions): SyncTransport => (
         headers,
         body,
       });
+      // The server answered: the "cannot reach the server" notice of the other screens goes away by itself.
+      if (useNetworkStore.getState().offlineNotice) useNetworkStore.getState().hideOfflineNotice();
       return {
         status: response.status,
         body: await readBody(response),

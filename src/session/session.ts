@@ -5,6 +5,7 @@ import { useAuthStore } from '../state/authStore';
 import { endSession } from '../state/endSession';
 import { type StartupConfig, useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
+import { isTerminalUser, terminalHome } from './landing';
 import { forgetRememberedPath, takeRememberedPath } from './redirectMemory';
 
 let loading: Promise<StartupConfig | null> | null = null;
@@ -55,6 +56,14 @@ export const signOut = (): void => {
   endSession('user');
 };
 
-/** Where to go after signing in: the remembered path, else the last active menu link, else the root. */
-export const postSignInPath = (): string =>
-  takeRememberedPath() ?? useUiStore.getState().lastActiveLink ?? '/';
+/**
+ * Where to go after signing in: the remembered path, else the terminal for a picker, else the last active menu
+ * link, else the start page.
+ */
+export const postSignInPath = (): string => {
+  const remembered = takeRememberedPath();
+  if (remembered) return remembered;
+  const claims = useAuthStore.getState().claims;
+  if (claims && isTerminalUser(claims)) return terminalHome;
+  return useUiStore.getState().lastActiveLink ?? '/';
+};

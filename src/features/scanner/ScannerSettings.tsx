@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LearnScanner } from './LearnScanner';
 import { type Scan, visibleCode } from './scan';
 import { gapLimits, minLengthLimits } from './scannerSettings';
 import { useScannerSettingsStore } from './scannerSettingsStore';
@@ -46,6 +47,7 @@ export const ScannerSettings = (): ReactNode => {
         <Text size="sm" c="dimmed">
           {t('settings.intro')}
         </Text>
+        <LearnScanner />
         <TextInput
           label={t('settings.prefix')}
           description={t('settings.prefixHint')}

@@ -1,5 +1,6 @@
+import { useScanIssueStore } from './scanIssueStore';
 import { useScannerSettingsStore } from './scannerSettingsStore';
-import { WedgeDecoder } from './wedgeDecoder';
+import { hiccupMsOf, WedgeDecoder } from './wedgeDecoder';
 
 type CodeHandler = (code: string) => void;
 
@@ -15,6 +16,9 @@ const handlers: CodeHandler[] = [];
 const decoder = new WedgeDecoder(useScannerSettingsStore.getState().wedge);
 let snapshot: FieldSnapshot | null = null;
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
+let stallTimer: ReturnType<typeof setTimeout> | undefined;
+/** While true (learning the scanner's timing), keys are left to the one who listens. */
+let paused = false;
 let unsubscribeSettings: (() => void) | undefined;
 
 const textField = (target: EventTarget | null): HTMLInputElement | HTMLTextAreaElement | null =>
@@ -55,10 +59,19 @@ const restoreField = (saved: FieldSnapshot | null): void => {
 const deliver = (code: string): void => {
   restoreField(snapshot);
   snapshot = null;
+  useScanIssueStore.getState().clear();
   handlers.at(-1)?.(code);
 };
 
+/** Part of a scan: taken back from the field it typed into, and told to the user, never acted on. */
+const reportPartial = (code: string): void => {
+  restoreField(snapshot);
+  snapshot = null;
+  useScanIssueStore.getState().reportPartial(code);
+};
+
 const onKeyDown = (event: KeyboardEvent): void => {
+  if (paused) return;
   const step = decoder.feed({
     key: event.key,
     time: event.timeStamp,
@@ -69,11 +82,19 @@ const onKeyDown = (event: KeyboardEvent): void => {
     isComposing: event.isComposing,
   });
   clearTimeout(flushTimer);
+  clearTimeout(stallTimer);
   if (step.type === 'char') {
     if (step.startsBurst) snapshot = takeSnapshot(event.target);
     // Ctrl+] (GS) would otherwise reach shortcuts.
     if (event.ctrlKey) event.preventDefault();
-    const { suffix, maxGapMs } = useScannerSettingsStore.getState().wedge;
+    const settings = useScannerSettingsStore.getState().wedge;
+    const { suffix, maxGapMs } = settings;
+    // A burst whose suffix does not come within a hiccup stopped: what arrived is shown, not lost.
+    if (suffix.length > 0)
+      stallTimer = setTimeout(() => {
+        const part = decoder.stall(performance.now());
+        if (part !== null) reportPartial(part);
+      }, hiccupMsOf(settings) + 20);
     if (suffix.length === 0) {
       flushTimer = setTimeout(() => {
         const code = decoder.flush(performance.now());
@@ -82,11 +103,12 @@ const onKeyDown = (event: KeyboardEvent): void => {
     }
     return;
   }
-  if (step.type === 'scan') {
+  if (step.type === 'scan' || step.type === 'partial') {
     // The suffix must not submit a form, press a focused button or move the focus.
     event.preventDefault();
     event.stopPropagation();
-    deliver(step.code);
+    if (step.type === 'scan') deliver(step.code);
+    else reportPartial(step.code);
   }
 };
 
@@ -104,8 +126,19 @@ const stop = (): void => {
   unsubscribeSettings?.();
   unsubscribeSettings = undefined;
   clearTimeout(flushTimer);
+  clearTimeout(stallTimer);
   decoder.reset();
   snapshot = null;
+};
+
+/** Stops recognising scans while the scanner's timing is learnt (learnScanner.ts listens itself); returns the resume. */
+export const pauseWedge = (): (() => void) => {
+  paused = true;
+  decoder.reset();
+  return () => {
+    paused = false;
+    decoder.reset();
+  };
 };
 
 /** Listens for wedge scans while at least one handler is subscribed; returns the unsubscribe. */

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CameraScanButton } from '../scanner/CameraScanButton';
 import { useScanner } from '../scanner/useScanner';
@@ -20,7 +20,13 @@ export interface ScanBarProps {
 export const ScanBar = ({ onScan, label, enabled = true }: ScanBarProps): ReactNode => {
   const { t } = useTranslation('terminal');
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
   useScanner((scan) => onScan(scan.code), { enabled });
+  // The field has the focus at each step (a scanner that types into the focused field lands here, never elsewhere).
+  useEffect(() => {
+    // `label` names the step: a new step takes the focus back to the field.
+    if (enabled && label) input.current?.focus({ preventScroll: true });
+  }, [enabled, label]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const code = text.trim();
@@ -33,6 +39,7 @@ export const ScanBar = ({ onScan, label, enabled = true }: ScanBarProps): ReactN
       <form onSubmit={submit}>
         <Group gap="xs" wrap="nowrap">
           <TextInput
+            ref={input}
             aria-label={label}
             placeholder={t('scan.placeholder')}
             value={text}

@@ -87,7 +87,12 @@ export const TerminalDocumentPage = ({
   const confirm = async () => {
     setFinishing(false);
     if (await run((port) => confirmDocument(port, documentId)))
-      leave({ tone: 'success', key: 'terminal:feedback.documentConfirmed', params: { number: view.number } });
+      leave({
+        tone: 'success',
+        key: 'terminal:feedback.documentConfirmed',
+        params: { number: view.number },
+        documentId,
+      });
   };
   const remove = async () => {
     setFinishing(false);

@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSyncHandle } from '../../db/activeSync';
+import { ScanIssueAlert } from '../scanner/ScanIssueAlert';
 import { InitialSyncProgress } from '../sync/InitialSyncProgress';
 import { SyncChip } from '../sync/SyncChip';
+import { scannerSettingsPath } from './terminalPaths';
 
 export interface TerminalLayoutProps {
   readonly title: string;
@@ -43,6 +45,7 @@ export const TerminalLayout = ({ title, back, children }: TerminalLayoutProps): 
       <Title order={3} style={{ overflowWrap: 'anywhere' }}>
         {title}
       </Title>
+      <ScanIssueAlert settingsPath={scannerSettingsPath} />
       {handle ? (
         <InitialSyncProgress>{children}</InitialSyncProgress>
       ) : (

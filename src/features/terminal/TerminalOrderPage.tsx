@@ -21,6 +21,7 @@ import { type Feedback, noDetails } from './terminalFlow';
 import { kindPath } from './terminalPaths';
 import { quantityText, stateColor } from './terminalTexts';
 import { useLineFlow } from './useLineFlow';
+import { type Stop, walkingRound } from './walkingOrder';
 
 /**
  * /terminal/:kind/order/:id: an order worked line by line — receipt, release and picking record what was
@@ -38,6 +39,14 @@ export const TerminalOrderPage = ({
   const { t, i18n } = useTranslation(['terminal', 'sync']);
   const navigate = useNavigate();
   const detail = useReplicaQuery((tx) => orderDetail(tx, orderId), [orderId]);
+  // The open positions as the round walks them, each with where it is done (re-read when they change).
+  const open = detail ? detail.positions.filter((p) => (detail.isCount ? p.recorded === null : !p.done)) : [];
+  const openKey = open.map((p) => `${p.id}:${p.remaining}`).join(',');
+  const headerLocationId = detail ? (textOf(detail.order.destinationLocationId) ?? null) : null;
+  const round = useReplicaQuery(
+    (tx) => walkingRound(tx, kind, open, headerLocationId),
+    [kind, openKey, headerLocationId],
+  );
   const flow = useLineFlow(kind, { mode: 'order', orderId });
   const [finishing, setFinishing] = useState(false);
   const [quantityOf, setQuantityOf] = useState<PositionView | null>(null);
@@ -59,11 +68,21 @@ export const TerminalOrderPage = ({
   const { order, positions, totals, isCount, locations } = detail;
   const orderNumber = String(order.orderNumber ?? '');
   const labelOf = (id: string | null) => (id ? String(locations.get(id)?.label ?? '') : '');
-  const open = positions.filter((p) => (isCount ? p.recorded === null : !p.done));
+  /** Positions in the round's order (as listed until the round is read). */
+  const inRound = (list: readonly PositionView[]): Stop[] => {
+    const ids = new Set(list.map((p) => p.id));
+    const known = (round ?? []).filter((s) => ids.has(s.position.id));
+    return known.length === list.length
+      ? known.map((s) => ({ ...s, position: list.find((p) => p.id === s.position.id) ?? s.position }))
+      : list.map((position) => ({ position, location: undefined }));
+  };
   const here = state.location
     ? open.filter((p) => !isCount || p.sourceLocationId === state.location?.id)
     : open;
-  const next = state.product ? open.find((p) => p.productId === state.product?.id) : (here[0] ?? open[0]);
+  // The next line to do: the scanned product's, else the first of the round.
+  const next = state.product
+    ? open.find((p) => p.productId === state.product?.id)
+    : (inRound(here)[0]?.position ?? open[0]);
   const recorded = positions.filter((p) => p.state !== null);
   // A count at a scanned place lists what is to count there.
   const listed = isCount && state.location ? here : open;
@@ -225,18 +244,21 @@ export const TerminalOrderPage = ({
               ? t('lines.toCount', { count: listed.length })
               : t('lines.toDo', { count: listed.length })}
           </Title>
-          {listed.map((p) => (
+          {inRound(listed).map(({ position: p, location }) => (
             <Card key={p.id} withBorder padding="sm" radius="md" data-testid="terminal-position">
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {`${String(p.product?.index ?? '')} · ${String(p.product?.name ?? '')}`}
                   </Text>
-                  {isCount ? (
-                    <Text size="sm" c="dimmed">
-                      {labelOf(p.sourceLocationId)}
-                    </Text>
-                  ) : null}
+                  <Text
+                    size="sm"
+                    c="dimmed"
+                    data-testid="terminal-position-location"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {location ? String(location.label ?? '') : t('lines.noLocation')}
+                  </Text>
                 </Stack>
                 <Text fw={700}>{isCount ? '' : q(p.remaining)}</Text>
               </Group>

@@ -43,6 +43,11 @@ export interface Feedback {
   readonly refusal?: LocalRefusal;
   /** Recorded while the device's data was older than the company allows: the banner warns too. */
   readonly stale?: boolean;
+  /**
+   * The document the outcome is about (a confirmation): the banner follows it, and once it is synced says so with
+   * the final number instead of the provisional one.
+   */
+  readonly documentId?: string;
 }
 
 export interface FlowState {

@@ -62,8 +62,38 @@ describe('WedgeDecoder', () => {
     expect(scansOf(feedAll(decoderWith({ minLength: 2 }), keysOf('ok')))).toEqual(['ok']);
   });
 
-  it('does not count an Enter pressed slowly after a fast burst', () => {
-    expect(scansOf(feedAll(decoderWith(), keysOf('ABCDEF', { endGap: 300 })))).toEqual([]);
+  it('takes an Enter delayed by a hiccup as the end of the scan, but not one pressed seconds later', () => {
+    expect(scansOf(feedAll(decoderWith(), keysOf('ABCDEF', { endGap: 300 })))).toEqual(['ABCDEF']);
+    expect(scansOf(feedAll(decoderWith(), keysOf('ABCDEF', { endGap: 2000 })))).toEqual([]);
+  });
+
+  it('takes a burst with pauses longer than the configured one (a slow scanner, a busy phone) as one scan', () => {
+    const decoder = decoderWith({ maxGapMs: 30 });
+    const head = keysOf('59012341', { end: null });
+    const tail = keysOf('23457', { start: (head.at(-1)?.time ?? 0) + 180 });
+    const steps = feedAll(decoder, [...head, ...tail]);
+    expect(scansOf(steps)).toEqual(['5901234123457']);
+    expect(steps.filter((s) => s.type === 'char' && s.startsBurst)).toHaveLength(1);
+  });
+
+  it('reports a burst stopped for longer than a hiccup as partial, with what came after it', () => {
+    const decoder = decoderWith();
+    const head = keysOf('LOC-01', { end: null });
+    feedAll(decoder, head);
+    const last = head.at(-1)?.time ?? 0;
+    expect(decoder.stall(last + 100)).toBeNull();
+    expect(decoder.stall(last + 600)).toBe('LOC-01');
+    const tail = keysOf('-02', { start: last + 1500 });
+    expect(feedAll(decoder, tail).at(-1)).toEqual({ type: 'partial', code: 'LOC-01-02' });
+    // Seconds later the user scans again: a new scan, nothing of the old one.
+    expect(scansOf(feedAll(decoder, keysOf('LOC-01-02', { start: last + 9000 })))).toEqual(['LOC-01-02']);
+  });
+
+  it('keeps a key typed by hand just before a scan out of the code', () => {
+    const decoder = decoderWith();
+    const typed: WedgeKey[] = [{ key: 'x', time: 1000 }];
+    const steps = feedAll(decoder, [...typed, ...keysOf('LOC-01-02', { start: 1300 })]);
+    expect(scansOf(steps)).toEqual(['LOC-01-02']);
   });
 
   it('starts a new burst after a slow key: typed text before the scan is not part of the code', () => {

@@ -180,6 +180,60 @@ describe('wedge listener', () => {
     expect(scans).toHaveLength(1);
     stop();
   });
+
+  it('delivers a burst slowed by a hiccup as one scan', () => {
+    const scans: string[] = [];
+    const stop = wedge.subscribeWedge((code) => scans.push(code));
+    const field = new FakeInput();
+    type('590123', field);
+    for (const [i, ch] of [...'4123457'].entries()) press(ch, field, i === 0 ? 200 : 8);
+    const enter = press('Enter', field);
+    expect(enter.defaultPrevented).toBe(true);
+    expect(scans).toEqual(['5901234123457']);
+    expect(field.value).toBe('');
+    stop();
+  });
+
+  it('never drops a scan in silence: a burst that stops is shown as partial, and nothing acts on it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const issues = await import('../../../../src/features/scanner/scanIssueStore');
+    const scans: string[] = [];
+    const stop = wedge.subscribeWedge((code) => scans.push(code));
+    fakeClock = true;
+    const field = new FakeInput();
+    field.value = 'kept';
+    type('LOC-01', field);
+    expect(field.value).toBe('keptLOC-01');
+    vi.advanceTimersByTime(600);
+    expect(issues.useScanIssueStore.getState().partial?.code).toBe('LOC-01');
+    expect(field.value).toBe('kept');
+    // The rest comes after the stall, with its Enter: still no scan, the whole part shown.
+    for (const [i, ch] of [...'-02'].entries()) press(ch, null, i === 0 ? 900 : 8);
+    const enter = press('Enter');
+    expect(enter.defaultPrevented).toBe(true);
+    expect(scans).toEqual([]);
+    expect(issues.useScanIssueStore.getState().partial?.code).toBe('LOC-01-02');
+    // The next whole scan clears the notice.
+    vi.advanceTimersByTime(5000);
+    type('LOC-01-02');
+    press('Enter');
+    expect(scans).toEqual(['LOC-01-02']);
+    expect(issues.useScanIssueStore.getState().partial).toBeNull();
+    stop();
+  });
+
+  it('leaves the keys alone while the scanner is being learnt', () => {
+    const scans: string[] = [];
+    const stop = wedge.subscribeWedge((code) => scans.push(code));
+    const resume = wedge.pauseWedge();
+    type('ABCDEF');
+    expect(press('Enter').defaultPrevented).toBe(false);
+    resume();
+    type('ABCDEF');
+    press('Enter');
+    expect(scans).toEqual(['ABCDEF']);
+    stop();
+  });
 });
 
 describe('scanner settings store', () => {
