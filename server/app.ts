@@ -8,6 +8,7 @@ import { type Clock, systemClock } from './clock';
 import { loadConfig, type ServerConfig } from './config';
 import { registerConfigRoutes } from './configRoutes';
 import { type AppContext, createChanges } from './context';
+import { registerDashboardRoutes } from './dashboard/dashboardRoutes';
 import { type Database, openDatabase } from './db/client';
 import { loadSchema } from './db/schema';
 import { registerErrorHandling, sendError } from './http/errorHandler';
@@ -97,6 +98,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerSellOfferRoutes(app, ctx);
   registerSync(app, ctx);
   registerOffice(app, ctx);
+  registerDashboardRoutes(app, ctx);
   await registerHub(app, ctx);
 
   const hasWeb = await registerWebApp(app, config.webDir);

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { loadDefinitions } from '../resources/registry';
 import { officeTables } from '../office/officeTables';
+import { dashboardTables } from './dashboardTables';
 import { internalTables } from './internalTables';
 import { buildResourceTables, type ResourceTable } from './resourceTables';
 import { syncTables } from './syncTables';
@@ -19,7 +20,12 @@ export interface Schema {
 export const loadSchema = async (): Promise<Schema> => {
   const definitions = await loadDefinitions();
   const resourceTables = buildResourceTables(definitions);
-  const all: Record<string, unknown> = { ...internalTables, ...syncTables, ...officeTables };
+  const all: Record<string, unknown> = {
+    ...internalTables,
+    ...syncTables,
+    ...officeTables,
+    ...dashboardTables,
+  };
   for (const [name, table] of Object.entries(resourceTables)) all[`resource_${name}`] = table;
   const warehouseTables = buildWarehouseTables(resourceTables);
   for (const [name, table] of Object.entries(warehouseTables)) all[`warehouse_${name}`] = table;

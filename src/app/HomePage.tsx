@@ -2,12 +2,14 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { hasAccess, isContractor } from '../../domain/auth/claims';
+import { Dashboard } from '../features/dashboard/Dashboard';
 import { useAuthStore } from '../state/authStore';
 import { AppIcon, sectionIcon } from '../ui/icons';
 import { menuLabel } from './menu/appMenu';
 import { useMenuSections } from './menu/useMenuSections';
 
-/** Home page: the menu sections as cards. */
+/** Home page: the supervisor's dashboard (staff with desktop screens), then the menu sections as cards. */
 export const HomePage = (): ReactNode => {
   const { t } = useTranslation();
   const sections = useMenuSections().filter((s) => s.key !== 'home');
@@ -20,6 +22,9 @@ export const HomePage = (): ReactNode => {
         <Title order={2}>{name ? t('home.welcomeName', { name }) : t('home.welcome')}</Title>
         <Text c="dimmed">{t('home.intro')}</Text>
       </div>
+      {claims && !isContractor(claims) && (hasAccess(claims, 'logistics') || hasAccess(claims, 'power')) ? (
+        <Dashboard />
+      ) : null}
       {sections.length === 0 ? (
         <Text>{t('home.empty')}</Text>
       ) : (

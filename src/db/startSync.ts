@@ -11,6 +11,7 @@ import { deviceIdOf, localCounters } from './deviceIdentity';
 import { DexieSyncStore } from './dexieSyncStore';
 import { httpTransport } from './httpTransport';
 import { openReplicaDb, replicaDbName } from './replicaDb';
+import { startStatusReports } from './terminalStatusReports';
 
 export type { SyncHandle, SyncSession } from './activeSync';
 
@@ -95,14 +96,15 @@ const launch = async (session: SyncSession, options: StartSyncOptions): Promise<
     now: () => Date.now(),
     id: newId(),
   });
+  const transport =
+    options.transport ??
+    httpTransport({
+      token: () => useAuthStore.getState().token,
+      sameUser: () => useAuthStore.getState().claims?.sub === session.userId,
+    });
   const engine = new SyncEngine({
     store,
-    transport:
-      options.transport ??
-      httpTransport({
-        token: () => useAuthStore.getState().token,
-        sameUser: () => useAuthStore.getState().claims?.sub === session.userId,
-      }),
+    transport,
     auth: options.auth ?? appAuth(session),
     clock: { now: () => Date.now() },
     timers: browserTimers,
@@ -117,6 +119,7 @@ const launch = async (session: SyncSession, options: StartSyncOptions): Promise<
     ...(options.pageLimit ? { pageLimit: options.pageLimit } : {}),
   });
   let stopped = false;
+  const stopReports = startStatusReports(engine.status.status$, deviceId, transport);
   const handle: SyncHandle = {
     session,
     deviceId,
@@ -128,6 +131,7 @@ const launch = async (session: SyncSession, options: StartSyncOptions): Promise<
     stop: () => {
       if (stopped) return;
       stopped = true;
+      stopReports();
       engine.stop();
       store.close();
       if (getActiveSync() === handle) setActiveSync(null);

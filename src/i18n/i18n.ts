@@ -32,6 +32,7 @@ export const namespaces = [
   'shipping',
   'calendar',
   'sellOffers',
+  'dashboard',
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 

@@ -9,11 +9,11 @@ import { type StockRow, stockKey } from '../../../domain/warehouse/stock';
 import { stockLevel } from '../../../domain/warehouse/stockLevel';
 import { type PutawaySuggestion, suggestLocationsIn } from '../../../domain/warehouse/suggestLocationsIn';
 import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/rawRows';
 import type { ResourceTable } from '../../db/resourceTables';
 import type { Scope } from '../../resources/scope';
 import { filterCondition } from '../../resources/sqlFilters';
 import { containerStockView, inventoryView, productStockView } from './inventoryViews';
-import { rowsOf } from '../../db/rawRows';
 import {
   col,
   loadLocations,

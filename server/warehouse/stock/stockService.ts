@@ -13,8 +13,8 @@ import {
 } from '../../../domain/warehouse/stock';
 import type { AppContext, DataChange } from '../../context';
 import type { Executor, Tx } from '../../db/client';
-import type { WarehouseTables } from '../../db/warehouseTables';
 import { rowsOf } from '../../db/rawRows';
+import type { WarehouseTables } from '../../db/warehouseTables';
 import { type DbStockKey, fromDbKey, keyCondition, toDbKey } from './stockKeys';
 
 export interface MovementMeta {
