@@ -1,4 +1,4 @@
-import { createTheme, Drawer, type MantineColor, MantineProvider, Modal } from '@mantine/core';
+import { Badge, Button, createTheme, Drawer, type MantineColor, MantineProvider, Modal } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useMemo } from 'react';
 import { RouterProvider } from 'react-router/dom';
@@ -19,6 +19,15 @@ export const App = (): ReactNode => {
     return createTheme({
       primaryColor,
       components: {
+        // Labels wrap instead of being cut: a button grows to two lines, a badge keeps its width, in any language
+        // and on a 360 px screen (e2e/terminalLabels.spec.ts).
+        Button: Button.extend({
+          styles: {
+            root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 4 },
+            label: { whiteSpace: 'normal', textAlign: 'center', overflow: 'visible', lineHeight: 1.2 },
+          },
+        }),
+        Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: 'none' } } }),
         Drawer: Drawer.extend({ defaultProps: still }),
         Modal: Modal.extend({ defaultProps: still }),
       },

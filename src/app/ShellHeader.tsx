@@ -70,7 +70,14 @@ export const ShellHeader = (): ReactNode => {
           data-testid="menu-toggle"
         />
         <Anchor component={Link} to="/" underline="never" c="inherit" miw={0}>
-          <Title order={4} lineClamp={1} data-testid="app-title">
+          <Title
+            order={4}
+            fz={{ base: 'sm', sm: 'h4' }}
+            lh={1.15}
+            lineClamp={2}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="app-title"
+          >
             {title}
           </Title>
         </Anchor>

@@ -37,7 +37,7 @@ export const TerminalHomePage = (): ReactNode => {
       <Text c="dimmed" data-testid="terminal-step">
         {t('steps.chooseFlow')}
       </Text>
-      <SimpleGrid cols={2} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         {flowKinds.map((kind) => {
           const count = counts?.[kind];
           return (
@@ -49,7 +49,7 @@ export const TerminalHomePage = (): ReactNode => {
             >
               <Card withBorder radius="md" padding="lg" mih={128} h="100%">
                 <Stack gap="xs" justify="space-between" h="100%">
-                  <Text fw={700} fz={22} c={`${tileColor[kind]}.6`}>
+                  <Text fw={700} fz={22} c={`${tileColor[kind]}.6`} style={{ overflowWrap: 'anywhere' }}>
                     {t(`kinds.${kind}`)}
                   </Text>
                   {count ? (

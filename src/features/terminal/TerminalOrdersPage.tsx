@@ -34,11 +34,11 @@ const OrderCard = ({
     <UnstyledButton onClick={onOpen} data-testid={`terminal-order-${order.orderNumber}`} w="100%">
       <Card withBorder radius="md" padding="md">
         <Stack gap={6}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={800} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text fw={800} fz="lg" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
               {order.orderNumber}
             </Text>
-            <Group gap={4} wrap="nowrap">
+            <Group gap={4} wrap="wrap">
               {rejected ? (
                 <Badge color="red" variant="filled">
                   {t('states.rejected')}
