@@ -1,6 +1,8 @@
 import type { FeatureRoute } from '../../ui/featureRoute';
-import { SellOfferPage } from './SellOfferPage';
-import { SellOffersPage } from './SellOffersPage';
+import { lazyNamed } from '../../ui/lazyNamed';
+
+const SellOfferPage = lazyNamed(() => import('./SellOfferPage'), 'SellOfferPage');
+const SellOffersPage = lazyNamed(() => import('./SellOffersPage'), 'SellOffersPage');
 
 export const sellOfferRoutes: readonly FeatureRoute[] = [
   { path: '/sell-offers', element: <SellOffersPage /> },

@@ -5,12 +5,14 @@ import { useNavigate, useParams } from 'react-router';
 import { type ListActionProps, type PreviewExtraProps, resourceExtensions } from '../../resources/extensions';
 import { useStartupStore } from '../../state/startupStore';
 import type { FeatureRoute } from '../../ui/featureRoute';
+import { lazyNamed } from '../../ui/lazyNamed';
 import { useRightDrawer } from '../../ui/useRightDrawer';
-import { CarrierTicketPage } from './CarrierTicketPage';
-import { FindTransportPage } from './FindTransportPage';
-import { MyOffersPage } from './MyOffersPage';
-import { TicketEditorPage } from './TicketEditorPage';
-import { TicketPage } from './TicketPage';
+
+const CarrierTicketPage = lazyNamed(() => import('./CarrierTicketPage'), 'CarrierTicketPage');
+const FindTransportPage = lazyNamed(() => import('./FindTransportPage'), 'FindTransportPage');
+const MyOffersPage = lazyNamed(() => import('./MyOffersPage'), 'MyOffersPage');
+const TicketEditorPage = lazyNamed(() => import('./TicketEditorPage'), 'TicketEditorPage');
+const TicketPage = lazyNamed(() => import('./TicketPage'), 'TicketPage');
 
 /** Remounts a screen when its :id changes. */
 const ById = ({ render }: { readonly render: () => ReactNode }): ReactNode => {
