@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type DashboardFigures, terminalStatusEvent } from '../../../domain/dashboard';
-import { liveConnection } from '../editMode/liveConnectionStore';
+import { withLiveConnection } from '../editMode/liveConnectionStore';
 import { fetchDashboard } from './dashboardApi';
 
 /** Changes that move a figure of the dashboard (the hub's `event`s of the company). */
@@ -41,28 +41,24 @@ export const useDashboard = (): DashboardState => {
 
   useEffect(() => {
     load(false);
-    let ended = false;
-    let stop = (): void => undefined;
     const soon = () => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => load(true), settleMs);
     };
-    void liveConnection().then((connection) => {
-      if (!connection || ended) return;
+    const stop = withLiveConnection((connection) => {
       const off = connection.onDataChange((change) => {
         if (dashboardResources.has(change.resourceType)) soon();
       });
       const reconnected = connection.state$.subscribe((s) => {
         if (s === 'connected') soon();
       });
-      stop = () => {
+      return () => {
         off();
         reconnected.unsubscribe();
       };
     });
     const every = setInterval(() => load(true), refreshEveryMs);
     return () => {
-      ended = true;
       stop();
       clearInterval(every);
       clearTimeout(timer.current);

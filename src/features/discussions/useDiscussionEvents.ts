@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { filter } from 'rxjs';
-import { liveConnection } from '../editMode/liveConnectionStore';
+import { withLiveConnection } from '../editMode/liveConnectionStore';
 
 /** The hub's event for a thread that got a message or was read (server/discussions/discussionService.ts). */
 export interface DiscussionPoke {
@@ -15,23 +15,26 @@ export interface DiscussionPoke {
 export const useDiscussionEvents = (onPoke: (poke: DiscussionPoke | null) => void): void => {
   const latest = useRef(onPoke);
   latest.current = onPoke;
-  useEffect(() => {
-    const connection = liveConnection();
-    if (!connection) return;
-    const off = connection.onDataChange((change) => {
-      if (change.resourceType !== 'discussion') return;
-      const extra = change as unknown as { discussionMessageId?: unknown };
-      latest.current({
-        discussionId: change.id,
-        discussionMessageId: typeof extra.discussionMessageId === 'string' ? extra.discussionMessageId : '',
-      });
-    });
-    const connected = connection.state$
-      .pipe(filter((state) => state === 'connected'))
-      .subscribe(() => latest.current(null));
-    return () => {
-      off();
-      connected.unsubscribe();
-    };
-  }, []);
+  useEffect(
+    () =>
+      withLiveConnection((connection) => {
+        const off = connection.onDataChange((change) => {
+          if (change.resourceType !== 'discussion') return;
+          const extra = change as unknown as { discussionMessageId?: unknown };
+          latest.current({
+            discussionId: change.id,
+            discussionMessageId:
+              typeof extra.discussionMessageId === 'string' ? extra.discussionMessageId : '',
+          });
+        });
+        const connected = connection.state$
+          .pipe(filter((state) => state === 'connected'))
+          .subscribe(() => latest.current(null));
+        return () => {
+          off();
+          connected.unsubscribe();
+        };
+      }),
+    [],
+  );
 };

@@ -91,3 +91,20 @@ if (typeof window !== 'undefined')
   window.addEventListener('online', () => {
     if (current?.connection.state === 'closed') void current.connection.start();
   });
+
+/**
+ * Runs `setup` with the live connection once it has loaded (nothing when nobody is signed in) and returns the
+ * effect's clean-up: called before the connection loaded, it keeps `setup` from running at all.
+ */
+export const withLiveConnection = (setup: (connection: LiveConnection) => () => void): (() => void) => {
+  let ended = false;
+  let stop = (): void => undefined;
+  void liveConnection().then((connection) => {
+    if (!connection || ended) return;
+    stop = setup(connection);
+  });
+  return () => {
+    ended = true;
+    stop();
+  };
+};

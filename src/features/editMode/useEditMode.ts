@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { LiveEditor } from '../../../sync/liveConnection';
 import { useAuthStore } from '../../state/authStore';
-import { liveConnection } from './liveConnectionStore';
+import { withLiveConnection } from './liveConnectionStore';
 
 /**
  * Puts the signed-in user in edit mode for a record while the calling component is mounted, and
@@ -13,19 +13,15 @@ export const useEditMode = (resourceType: string, id: string | undefined): reado
 
   useEffect(() => {
     if (id === undefined || userId === null) return;
-    let ended = false;
-    let stop = (): void => undefined;
-    void liveConnection().then((connection) => {
-      if (!connection || ended) return;
+    const stop = withLiveConnection((connection) => {
       const subscription = connection.editorsOf$(resourceType, id).subscribe(setEditors);
       void connection.enterEditMode(resourceType, id);
-      stop = () => {
+      return () => {
         subscription.unsubscribe();
         void connection.leaveEditMode(resourceType, id);
       };
     });
     return () => {
-      ended = true;
       stop();
       setEditors([]);
     };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { DataChangeEvent } from '../../../sync/liveConnection';
-import { liveConnection } from '../editMode/liveConnectionStore';
+import { withLiveConnection } from '../editMode/liveConnectionStore';
 
 /**
  * Calls `onChange` for each live data change (`event` of the hub) of the given resource types: the screens of
@@ -14,11 +14,11 @@ export const useLiveChanges = (
   callback.current = onChange;
   const key = resourceTypes.join(',');
   useEffect(() => {
-    const connection = liveConnection();
-    if (!connection) return;
     const types = key.split(',');
-    return connection.onDataChange((change) => {
-      if (types.includes(change.resourceType)) callback.current(change);
-    });
+    return withLiveConnection((connection) =>
+      connection.onDataChange((change) => {
+        if (types.includes(change.resourceType)) callback.current(change);
+      }),
+    );
   }, [key]);
 };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { filter } from 'rxjs';
 import { useSyncHandle } from '../../db/activeSync';
-import { liveConnection } from '../editMode/liveConnectionStore';
+import { withLiveConnection } from '../editMode/liveConnectionStore';
 
 /**
  * While the replica syncs, the live connection's pokes pull at once: a data change of the account (`event`)
@@ -12,22 +12,15 @@ export const useLivePull = (): void => {
   const handle = useSyncHandle();
   useEffect(() => {
     if (!handle) return;
-    let ended = false;
-    let stop = (): void => undefined;
-    void liveConnection().then((connection) => {
-      if (!connection || ended) return;
+    return withLiveConnection((connection) => {
       const offChange = connection.onDataChange(() => handle.requestPull());
       const connected = connection.state$
         .pipe(filter((state) => state === 'connected'))
         .subscribe(() => handle.requestPull());
-      stop = () => {
+      return () => {
         offChange();
         connected.unsubscribe();
       };
     });
-    return () => {
-      ended = true;
-      stop();
-    };
   }, [handle]);
 };
