@@ -15,6 +15,8 @@ export const vitestConfig = defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // A bound that only catches a hang: scanning every source file takes seconds on a loaded machine.
+          testTimeout: 60_000,
           include: [
             'test/domain/**/*.test.{ts,tsx}',
             'test/sync/**/*.test.{ts,tsx}',
