@@ -89,6 +89,12 @@ export const errorCodes = [
   'sellOfferNotOpen',
   'sellOfferExpired',
   'validityInPast',
+  // contractor portal and shared access links (issue 18)
+  'basketEmpty',
+  'sharedLinkNotFound',
+  'sharedLinkExpired',
+  'sharedLinkUsed',
+  'sharedLinkWithdrawn',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -167,6 +173,10 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   sellOfferNotDraft: 409,
   sellOfferNotOpen: 409,
   sellOfferExpired: 409,
+  sharedLinkNotFound: 404,
+  sharedLinkExpired: 410,
+  sharedLinkUsed: 410,
+  sharedLinkWithdrawn: 410,
   somethingWentWrong: 500,
   saveFailed: 500,
 };

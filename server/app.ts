@@ -13,6 +13,8 @@ import { type Database, openDatabase } from './db/client';
 import { loadSchema } from './db/schema';
 import { registerErrorHandling, sendError } from './http/errorHandler';
 import { registerHub } from './hub/registerHub';
+import { registerPortalRoutes } from './portal/portalRoutes';
+import { registerSharedAccessRoutes } from './sharedAccess/sharedAccessRoutes';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
 import { registerOffice } from './office/registerOffice';
@@ -96,6 +98,8 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerShippingRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   registerSellOfferRoutes(app, ctx);
+  registerPortalRoutes(app, ctx);
+  registerSharedAccessRoutes(app, ctx);
   registerSync(app, ctx);
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);

@@ -23,6 +23,11 @@ export interface ServerConfig {
     readonly perAddress: number;
     readonly windowSeconds: number;
   };
+  /** Failed attempts at shared links allowed per client address in the window (server/sharedAccess). */
+  readonly sharedLinkLimit: {
+    readonly perAddress: number;
+    readonly windowSeconds: number;
+  };
   /** Directory with the built web app; not served when missing. */
   readonly webDir: string | undefined;
   /** REGISTRATION_BLOCKED=1 switches sign-up off server-wide (403 registrationBlocked). */
@@ -84,6 +89,10 @@ export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
       perUser: num(env.SIGNIN_LIMIT_PER_USER, 10),
       perAddress: num(env.SIGNIN_LIMIT_PER_ADDRESS, 50),
       windowSeconds: num(env.SIGNIN_LIMIT_WINDOW_SECONDS, 900),
+    },
+    sharedLinkLimit: {
+      perAddress: num(env.SHARED_LINK_LIMIT_PER_ADDRESS, 30),
+      windowSeconds: num(env.SHARED_LINK_LIMIT_WINDOW_SECONDS, 900),
     },
     webDir: resolve(env.WEB_DIR ?? 'dist'),
     registrationBlocked: env.REGISTRATION_BLOCKED === '1' || env.REGISTRATION_BLOCKED === 'true',

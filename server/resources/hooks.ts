@@ -1,12 +1,14 @@
 import { AppError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { hashPassword } from '../auth/password';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import type { ResourceTable } from '../db/resourceTables';
 import { assertCarrierLink } from '../shipping/carrierLink';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
 import { barcodesOf, distinctBarcodes, replaceProductBarcodes } from '../warehouse/records/productBarcodes';
 import type { Row } from './rows';
 import type { Scope } from './scope';
+import { sharedAccessHooks } from '../sharedAccess/sharedAccessHooks';
 
 export interface WriteArgs {
   readonly def: ResourceDefinition;
@@ -24,6 +26,8 @@ export interface ResourceHooks {
   /** After the row is stored, in the same transaction (rows that need the new id, e.g. product barcodes). */
   afterWrite?(args: { scope: Scope; row: Row; existing: Row | undefined; tx: Tx }): Promise<void>;
   beforeDelete?(args: { scope: Scope; existing: Row; tx: Tx }): Promise<void>;
+  /** Before every read of the resource (list, get, select, export), on the account's rows. */
+  beforeRead?(args: { scope: Scope; table: ResourceTable; db: Db; now: Date }): Promise<void>;
 }
 
 const userHooks: ResourceHooks = {
@@ -91,4 +95,5 @@ export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
   user: userHooks,
   product: productHooks,
   storageSpace: storageSpaceHooks,
+  sharedAccess: sharedAccessHooks,
 };
