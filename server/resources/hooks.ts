@@ -1,14 +1,15 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { hashPassword } from '../auth/password';
 import type { Db, Tx } from '../db/client';
 import type { ResourceTable } from '../db/resourceTables';
 import { assertCarrierLink } from '../shipping/carrierLink';
+import { column } from '../sharedAccess/sharedLinkRows';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
 import { barcodesOf, distinctBarcodes, replaceProductBarcodes } from '../warehouse/records/productBarcodes';
 import type { Row } from './rows';
 import type { Scope } from './scope';
-import { sharedAccessHooks } from '../sharedAccess/sharedAccessHooks';
 
 export interface WriteArgs {
   readonly def: ResourceDefinition;
@@ -88,6 +89,25 @@ const storageSpaceHooks: ResourceHooks = {
     if (existing && parentId && parentId !== existing.parentId)
       await assertNotOwnAncestor(tx, scope.clientAccountId, String(existing.id), parentId);
     return values;
+  },
+};
+
+/**
+ * Shared access links: before any read, those whose time is up are marked as no longer available, so the stored
+ * flag the lists filter and sort on is true when read (ending by use or withdrawal is written when it happens).
+ */
+const sharedAccessHooks: ResourceHooks = {
+  async beforeRead({ scope, table, db, now }) {
+    await db
+      .update(table)
+      .set({ isAvailable: false, endReason: sql`coalesce(${column(table, 'endReason')}, 'expired')` })
+      .where(
+        and(
+          eq(column(table, 'clientAccountId'), scope.clientAccountId),
+          eq(column(table, 'isAvailable'), true),
+          lte(column(table, 'expiresAt'), now),
+        ),
+      );
   },
 };
 
