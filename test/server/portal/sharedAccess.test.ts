@@ -4,19 +4,22 @@ import type { AppMailer } from '../../../server/mail/createMailer';
 import { aRecord, aSuperUser, definitionOf, type TestUser } from '../../support/builders';
 import { aPortalWarehouse, type PortalWarehouse } from '../../support/portalBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
+import { testClock } from '../../support/testClock';
 
 type Json = Record<string, unknown>;
 
-/** The server's clock, moved by the tests (link expiry), never the machine's. */
-const clock = { now: new Date() };
-const minutes = (n: number) => {
-  clock.now = new Date(clock.now.getTime() + n * 60_000);
-};
+/** The server's clock, standing still unless the test moves it (link expiry): nothing waits for time. */
+const clock = testClock({ flows: false });
+/** Sessions of the test users outlive the hours the tests move the clock by. */
+const accessTokenSeconds = 7 * 24 * 3600;
+const minutes = (n: number) => clock.advance(n * 60_000);
+const now = () => new Date(clock.now());
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    config: { now: () => clock.now, sharedLinkLimit: { perAddress: 1000, windowSeconds: 900 } },
+    clock,
+    config: { accessTokenSeconds, sharedLinkLimit: { perAddress: 1000, windowSeconds: 900 } },
   });
 });
 afterAll(async () => t?.close());
@@ -65,7 +68,7 @@ describe('shared access links', () => {
       mailedTo: 'stock@acme.example',
       apiToken: null,
     });
-    expect(new Date(String(created.expiresAt)).getTime()).toBe(clock.now.getTime() + 60 * 60_000);
+    expect(new Date(String(created.expiresAt)).getTime()).toBe(now().getTime() + 60 * 60_000);
     const key = keyOf(created.link);
     // Neither the key nor its hash is readable; the record shows a hint only.
     const stored = await record(created.id);
@@ -281,7 +284,7 @@ describe('shared access links', () => {
         isAvailable: false,
         endReason: 'withdrawn',
         withdrawedByName: staff.row.visibleName,
-        withdrawedAt: clock.now.toISOString(),
+        withdrawedAt: now().toISOString(),
       });
     }
     for (const res of [
@@ -342,7 +345,8 @@ describe('shared access links', () => {
 
   it('an unknown key or token is its own error, and failed attempts are limited per address', async () => {
     const limited = await createTestApp({
-      config: { now: () => clock.now, sharedLinkLimit: { perAddress: 3, windowSeconds: 900 } },
+      clock,
+      config: { accessTokenSeconds, sharedLinkLimit: { perAddress: 3, windowSeconds: 900 } },
     });
     try {
       const attempt = (remoteAddress: string) =>
