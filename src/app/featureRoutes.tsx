@@ -3,6 +3,8 @@ import { logisticsRoutes } from '../features/documents/logisticsRoutes';
 import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
 import { shippingRoutes } from '../features/shipping/shippingRoutes';
 import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
+import { portalRoutes } from '../features/portal/portalRoutes';
+import { sharedAccessRoutes } from '../features/sharedAccess/sharedAccessRoutes';
 import { syncRoutes } from '../features/sync/syncRoutes';
 import { officeRoutes } from '../features/office/officeRoutes';
 import { terminalRoutes } from '../features/terminal/terminalRoutes';
@@ -29,5 +31,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...terminalRoutes,
   ...syncRoutes,
   ...officeRoutes,
+  ...portalRoutes,
+  ...sharedAccessRoutes,
   ...resourceRoutes,
 ];
