@@ -18,7 +18,12 @@ const main = async () => {
     clock: clockOf(Number(process.env.AISLE_CLOCK_OFFSET_SECONDS ?? 0)),
   });
   const { config } = app.ctx;
-  if (config.demo && (await seedDemo(app.ctx))) console.log('Seeded the demo company "Demo Logistics".');
+  const seeded = config.demo ? await seedDemo(app.ctx) : undefined;
+  if (seeded) {
+    console.log('Seeded the demo company "Demo Logistics".');
+    // Shared links keep no readable key: this one is shown now or never.
+    if (seeded.sharedLink) console.log(`Demo shared link to ACME's stock (7 days): ${seeded.sharedLink}`);
+  }
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '0.0.0.0';
   await app.listen({ port, host });
