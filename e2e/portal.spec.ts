@@ -39,7 +39,7 @@ test.describe('the contractor portal', () => {
       const managerSignIn = new SignInPage(desk.page);
       await managerSignIn.open();
       await managerSignIn.signIn('manager', 'demo1234');
-      await new ShellPage(desk.page).expectSignedIn();
+      await new ShellPage(desk.page).expectSignedIn(30_000);
       await desk.page.goto('/operational-orders', { waitUntil: 'domcontentloaded' });
       await expect(desk.page.getByTestId('operational-orders')).toBeVisible();
 

@@ -41,7 +41,7 @@ test.describe('shared access links', () => {
     const signIn = new SignInPage(page);
     await signIn.open();
     await signIn.signIn('manager', 'demo1234');
-    await new ShellPage(page).expectSignedIn();
+    await new ShellPage(page).expectSignedIn(30_000);
     const staff = new SharedLinkPage(page);
     const link = await staff.create('ACME', { singleUse: true });
     expect(link).toMatch(/\/shared\/wms-inventory\?key=[A-Za-z0-9_-]{43}$/);
@@ -93,7 +93,7 @@ test.describe('shared access links', () => {
       const signIn = new SignInPage(page);
       await signIn.open();
       await signIn.signIn('manager', 'demo1234');
-      await new ShellPage(page).expectSignedIn();
+      await new ShellPage(page).expectSignedIn(30_000);
       await new SharedLinkPage(page).withdraw(created.id);
       // The open page's next read is refused: it says why.
       await open.page.reload({ waitUntil: 'domcontentloaded' });

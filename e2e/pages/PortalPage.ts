@@ -4,7 +4,7 @@ import { BasePage } from '../support/basePage';
 /** The contractor portal: home, catalogue, basket, my orders. */
 export class PortalPage extends BasePage {
   async expectHome(): Promise<void> {
-    await this.expectVisible('portal-home');
+    await this.expectVisible('portal-home', 30_000);
   }
 
   async openCatalogue(): Promise<void> {

@@ -27,7 +27,7 @@ export class SharedLinkPage extends BasePage {
   }
 
   async expectShown(view: 'inventory' | 'productStock'): Promise<void> {
-    await expect(this.byTestId('shared-page')).toHaveAttribute('data-view', view);
+    await expect(this.byTestId('shared-link-page')).toHaveAttribute('data-view', view, { timeout: 20_000 });
   }
 
   async expectEnded(code: 'sharedLinkExpired' | 'sharedLinkUsed' | 'sharedLinkWithdrawn'): Promise<void> {

@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { hasAccess, isContractor } from '../../../domain/auth/claims';
 import { api } from '../../api/http';
 import { useAuthStore } from '../../state/authStore';
@@ -15,6 +15,8 @@ import type { OrderRow } from './orderApi';
 export const usePortalOrderNotices = (): void => {
   const { t } = useTranslation('portal');
   const claims = useAuthStore((s) => s.claims);
+  // Notices render outside the router: their link navigates through the shell's.
+  const navigate = useNavigate();
   const staff = claims !== null && !isContractor(claims) && hasAccess(claims, 'logistics');
   useDataChanges(
     'wmsOrder',
@@ -39,7 +41,15 @@ export const usePortalOrderNotices = (): void => {
             message: (
               <Text size="sm" data-testid="portal-order-notice" data-number={order.orderNumber}>
                 {t('notice.text', { number: order.orderNumber, contractor: company.shortName ?? '' })}{' '}
-                <Anchor component={Link} to={`/orders/${order.id}`} size="sm">
+                <Anchor
+                  href={`/orders/${order.id}`}
+                  size="sm"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    notifications.hide(`portal-order-${order.id}`);
+                    navigate(`/orders/${order.id}`);
+                  }}
+                >
                   {t('notice.open')}
                 </Anchor>
               </Text>

@@ -59,7 +59,7 @@ export const SharedStockPage = ({ view }: { readonly view: SharedView }): ReactN
   };
   return (
     <PublicLayout size="lg">
-      <Stack gap="xs" mb="md" data-testid="shared-page" data-view={view}>
+      <Stack gap="xs" mb="md" data-testid="shared-link-page" data-view={view}>
         <Text c="dimmed" data-testid="shared-who">
           {t('shared.page.who', { company: link.companyName, contractor: link.contractorName })}
         </Text>
