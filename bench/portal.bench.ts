@@ -4,7 +4,7 @@
 // on PGlite and PostgreSQL. The data set is generated once and kept (BENCH_DATA_DIR for PGlite, database
 // aisle_bench_portal on the PostgreSQL server).
 import { join } from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';

@@ -1,6 +1,6 @@
 import type { FieldError } from '../errors';
-import { issue, type WarehouseIssue } from '../warehouse/issues';
 import { isBeforeDate, isoDatePattern } from '../warehouse/isoDate';
+import { issue, type WarehouseIssue } from '../warehouse/issues';
 import {
   addQuantities,
   compareQuantities,

@@ -68,6 +68,32 @@ export type SharedView = (typeof sharedViews)[number];
 export const viewsOf = (type: SharedContentType): readonly SharedView[] =>
   type === 'inventory' ? ['inventory'] : type === 'stock' ? ['productStock'] : sharedViews;
 
+/** The columns a link shows of each view, on its page and in its CSV export (the warehouse's own references left out). */
+export const sharedColumns: Readonly<Record<SharedView, readonly string[]>> = {
+  inventory: [
+    'productIndex',
+    'productName',
+    'unit',
+    'locationLabel',
+    'container',
+    'serialNumber',
+    'prodDate',
+    'expDate',
+    'quantity',
+    'reserved',
+    'available',
+  ],
+  productStock: [
+    'productIndex',
+    'productName',
+    'unit',
+    'warehouseLabel',
+    'quantity',
+    'reserved',
+    'available',
+  ],
+};
+
 /** The public page of a content type. */
 export const sharedPagePath = (type: SharedContentType): string =>
   type === 'inventory' ? '/shared/wms-inventory' : type === 'stock' ? '/shared/wms-stock' : '/shared';
@@ -78,3 +104,16 @@ export const linkEndError = {
   used: 'sharedLinkUsed',
   withdrawn: 'sharedLinkWithdrawn',
 } as const satisfies Record<LinkEnd, string>;
+
+/** What opening a page link gives the public page (POST /api/shared/open). */
+export interface OpenedLink {
+  readonly session: string;
+  readonly contentType: SharedContentType;
+  readonly views: readonly SharedView[];
+  readonly recipientName: string;
+  readonly contractorName: string;
+  readonly companyName: string;
+  /** When the session ends (the link's time, at most maxSessionMinutes). */
+  readonly sessionExpiresAt: string;
+  readonly linkExpiresAt: string | null;
+}

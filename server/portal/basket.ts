@@ -2,25 +2,18 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { basketIssues, checkLineQuantity, maxBasketLines } from '../../domain/portal/basket';
+import type { BasketLineView, BasketSummary, PortalProduct } from '../../domain/portal/portalTypes';
 import type { Page } from '../../domain/resources/query';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/client';
 import { fromDatabaseError } from '../http/dbErrors';
 import { productRowVisible } from '../resources/contractorScope';
+import { tableOf } from '../warehouse/stock/ruleInputs';
 import { orderableOf } from './orderableStock';
-import { type PortalProduct, tableOf, visiblePortalProducts } from './portalProducts';
+import { visiblePortalProducts } from './portalProducts';
 import type { PortalScope } from './portalScope';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A basket line as the portal shows it: the product, the quantity, what can be ordered now and what is short. */
-export type BasketLineApi = Omit<PortalProduct, 'id'> & {
-  readonly id: string;
-  readonly productId: string;
-  readonly quantity: number;
-  readonly available: number;
-  readonly short: number;
-};
 
 const pageSchema = z.object({
   PageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -68,7 +61,7 @@ export class Basket {
   }
 
   /** The lines with their products and what can be ordered of each. */
-  private async shaped(db: Executor, scope: PortalScope, lng: string | undefined): Promise<BasketLineApi[]> {
+  private async shaped(db: Executor, scope: PortalScope, lng: string | undefined): Promise<BasketLineView[]> {
     const lines = await this.lines(db, scope);
     const ids = lines.map((l) => l.productId);
     const [products, orderable] = await Promise.all([
@@ -99,7 +92,7 @@ export class Basket {
     scope: PortalScope,
     raw: Record<string, unknown>,
     lng: string | undefined,
-  ): Promise<Page<BasketLineApi>> {
+  ): Promise<Page<BasketLineView>> {
     const q = pageSchema.safeParse(raw);
     if (!q.success) throw new AppError('badRequest');
     const all = await this.shaped(this.ctx.db, scope, lng);
@@ -108,7 +101,7 @@ export class Basket {
   }
 
   /** GET contractororders/cart-summary: every line (`positions`), their count and the lines short of stock. */
-  async summary(scope: PortalScope, lng: string | undefined) {
+  async summary(scope: PortalScope, lng: string | undefined): Promise<BasketSummary> {
     const positions = await this.shaped(this.ctx.db, scope, lng);
     return {
       positions,

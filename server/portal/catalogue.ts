@@ -1,55 +1,21 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
+import { catalogueView } from '../../domain/portal/catalogueView';
+import type { CatalogueEntry } from '../../domain/portal/portalTypes';
 import { type Page, parsePageQuery } from '../../domain/resources/query';
-import { defineResource } from '../../domain/resources/types';
 import type { AppContext } from '../context';
 import { productBarcode } from '../db/internalTables';
+import type { ResourceTable } from '../db/resourceTables';
 import { productVisible } from '../resources/contractorScope';
 import { filterCondition } from '../resources/sqlFilters';
-import type { ResourceTable } from '../db/resourceTables';
 import { barcodeKey } from '../warehouse/records/productBarcodes';
+import { col, tableOf } from '../warehouse/stock/ruleInputs';
 import { orderableOf } from './orderableStock';
-import {
-  col,
-  type PortalProduct,
-  portalProductColumns,
-  tableOf,
-  toPortalProduct,
-  translationJoin,
-} from './portalProducts';
+import { portalProductColumns, toPortalProduct, translationJoin } from './portalProducts';
 import type { PortalScope } from './portalScope';
 
-/**
- * The catalogue's list query (GET contractororders/availible-products): paged and sorted like every list, filtered
- * by product group (`mainGroupId`) and, through `search`, by name, index or barcode.
- */
-export const catalogueView = defineResource({
-  name: 'portalCatalogue',
-  path: 'contractororders/availible-products',
-  route: '',
-  section: 'portal',
-  titleField: 'index',
-  read: 'portal',
-  write: 'none',
-  readOnly: true,
-  defaultSort: { column: 'index' },
-  fields: {
-    index: { kind: 'string' },
-    name: { kind: 'string' },
-    unit: { kind: 'string' },
-    mainGroupId: { kind: 'ref', ref: 'productGroup' },
-  },
-});
-
 const searchSchema = z.string().max(200).optional();
-
-/** A catalogue entry: the product as the contractor sees it, what it can order now and what its basket holds. */
-export type CatalogueEntry = PortalProduct & {
-  readonly productId: string;
-  readonly available: number;
-  readonly inBasket: number;
-};
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { basketIssues, checkDeliveryDate, maxOrderComment } from '../../domain/portal/basket';
+import type { PortalProduct } from '../../domain/portal/portalTypes';
 import { orderTypes } from '../../domain/warehouse/orderTypes';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
@@ -10,10 +11,10 @@ import { checkOrderPositions } from '../warehouse/orders/checkOrderPositions';
 import { nextOrderNumber } from '../warehouse/orders/nextOrderNumber';
 import { OrderStore, type OrderWithPositions } from '../warehouse/orders/orderStore';
 import { orderTablesOf } from '../warehouse/orders/orderTables';
-import { loadLogisticsConfig } from '../warehouse/stock/ruleInputs';
+import { col, loadLogisticsConfig, tableOf } from '../warehouse/stock/ruleInputs';
 import type { Basket } from './basket';
 import { orderableOf } from './orderableStock';
-import { col, type PortalProduct, tableOf, visiblePortalProducts } from './portalProducts';
+import { visiblePortalProducts } from './portalProducts';
 import type { PortalScope } from './portalScope';
 
 /** The origin portal orders carry in `sourceType`: the warehouse's order lists show it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { checkLineQuantity, repeatIntoBasket } from '../../domain/portal/basket';
+import type { PortalOrderLine, PortalOrderProgress, PortalProduct } from '../../domain/portal/portalTypes';
 import { type Page, parsePageQuery } from '../../domain/resources/query';
 import { positionsProgress } from '../../domain/warehouse/positionsProgress';
 import type { AppContext } from '../context';
@@ -11,31 +12,13 @@ import { OrderStore } from '../warehouse/orders/orderStore';
 import { orderTablesOf } from '../warehouse/orders/orderTables';
 import type { Basket } from './basket';
 import { orderableOf } from './orderableStock';
-import { type PortalProduct, visiblePortalProducts } from './portalProducts';
+import { visiblePortalProducts } from './portalProducts';
 import type { PortalScope } from './portalScope';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const lastSchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 
-/** A line of a contractor's order: the product as the contractor sees it, ordered and picked so far. */
-export interface PortalOrderLine {
-  readonly id: string;
-  readonly productId: string;
-  readonly index: string;
-  readonly name: string;
-  readonly unit: string | null;
-  readonly ordered: number;
-  /** Picked or released so far: what the terminal recorded or the confirmed documents moved. */
-  readonly picked: number;
-  readonly done: boolean;
-}
-
-export type PortalOrder = Row & {
-  readonly lines: PortalOrderLine[];
-  readonly linesDone: number;
-  readonly orderedQuantity: number;
-  readonly pickedQuantity: number;
-};
+export type PortalOrder = Row & PortalOrderProgress;
 
 /**
  * The contractor's own orders ("my orders", "last orders") with their status and what has been picked, and

@@ -1,38 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { matchLanguage } from '../../domain/languages';
+import type { PortalProduct } from '../../domain/portal/portalTypes';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
-import type { ResourceTable } from '../db/resourceTables';
 import { productVisible } from '../resources/contractorScope';
+import { col, tableOf, text } from '../warehouse/stock/ruleInputs';
 import type { PortalScope } from './portalScope';
-
-/** What the portal shows of a product: the contractor's translation of its name and description when there is one. */
-export interface PortalProduct {
-  readonly id: string;
-  readonly index: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly unit: string | null;
-  readonly groupId: string | null;
-  readonly barcodes: string[];
-  readonly imageUrl: string | null;
-  readonly portalComment: string | null;
-}
-
-export const tableOf = (ctx: AppContext, name: string): ResourceTable => {
-  const t = ctx.schema.resourceTables[name];
-  if (!t) throw new Error(`no table for ${name}`);
-  return t;
-};
-
-export const col = (t: ResourceTable, name: string): PgColumn => {
-  const c = t[name] as PgColumn | undefined;
-  if (!c) throw new Error(`no column ${name}`);
-  return c;
-};
-
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The product columns the portal reads, with the translation of `lng` joined as `t`. */
 export const portalProductColumns = (ctx: AppContext) => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AppContext, requestLanguage } from '../context';
 import { userTable } from '../auth/userTable';
+import { type AppContext, requestLanguage } from '../context';
 import type { Row } from '../resources/rows';
 import { Basket, type LineRef } from './basket';
 import { Catalogue } from './catalogue';

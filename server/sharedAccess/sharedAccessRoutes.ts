@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { type SharedView, sharedViews } from '../../domain/sharedAccess/sharedLinks';
+import { sharedColumns, sharedViews } from '../../domain/sharedAccess/sharedLinks';
 import { type AppContext, requestLanguage } from '../context';
 import { translate } from '../i18n';
 import { csvFile } from '../resources/exportFile';
@@ -18,32 +18,6 @@ const openBody = z.object({ key: z.string().max(200) });
 /** Rows one export may hold (as the generic export). */
 const maxExportRows = 100_000;
 const exportPage = 1000;
-
-/** The columns of each shared view's CSV (labels in locales/<lng>/portal.json `shared.columns`). */
-const exportColumns: Readonly<Record<SharedView, readonly string[]>> = {
-  inventory: [
-    'productIndex',
-    'productName',
-    'unit',
-    'locationLabel',
-    'container',
-    'serialNumber',
-    'prodDate',
-    'expDate',
-    'quantity',
-    'reserved',
-    'available',
-  ],
-  productStock: [
-    'productIndex',
-    'productName',
-    'unit',
-    'warehouseLabel',
-    'quantity',
-    'reserved',
-    'available',
-  ],
-};
 
 /**
  * Shared access links: staff make (POST), withdraw and delete them (reads are the generic SharedAccess routes);
@@ -92,7 +66,7 @@ export const registerSharedAccessRoutes = (app: FastifyInstance, ctx: AppContext
       if (found.results.length < exportPage) break;
     }
     const lng = requestLanguage(request);
-    const fields = exportColumns[view];
+    const fields = sharedColumns[view];
     const file = csvFile(
       fields.map((f) => translate(lng, 'portal', `shared.columns.${f}`)),
       fields,

@@ -8,6 +8,7 @@ import {
   type LinkEnd,
   linkEndError,
   linkState,
+  type OpenedLink,
   type SharedContentType,
   type SharedDuration,
   type SharedView,
@@ -22,11 +23,11 @@ import type { Executor, Tx } from '../db/client';
 import { clientAccount } from '../db/internalTables';
 import type { ResourceTable } from '../db/resourceTables';
 import { fromDatabaseError } from '../http/dbErrors';
-import { assertRefsInAccount } from '../warehouse/orders/assertRefsInAccount';
 import { sharedLinkMail } from '../portal/portalMail';
 import { ResourceService } from '../resources/resourceService';
 import { type Row, toApiRow, toDbValues } from '../resources/rows';
 import type { Scope } from '../resources/scope';
+import { assertRefsInAccount } from '../warehouse/orders/assertRefsInAccount';
 import { SharedAttemptLimiter } from './sharedAttemptLimiter';
 import { column, hintOf, linkTimesOf } from './sharedLinkRows';
 
@@ -40,19 +41,6 @@ export interface CreatedLink {
   readonly link: string | null;
   readonly token: string | null;
   readonly mailedTo: string | null;
-}
-
-/** What opening a link by its key gives the public page. */
-export interface OpenedLink {
-  readonly session: string;
-  readonly contentType: SharedContentType;
-  readonly views: readonly SharedView[];
-  readonly recipientName: string;
-  readonly contractorName: string;
-  readonly companyName: string;
-  /** When the session ends (the link's time, at most maxSessionMinutes). */
-  readonly sessionExpiresAt: string;
-  readonly linkExpiresAt: string | null;
 }
 
 const durationOf = (stored: unknown): SharedDuration =>

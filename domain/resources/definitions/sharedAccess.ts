@@ -1,4 +1,4 @@
-import { sharedContentTypes, sharedDurations, linkEnds } from '../../sharedAccess/sharedLinks';
+import { linkEnds, sharedContentTypes, sharedDurations } from '../../sharedAccess/sharedLinks';
 import { defineResource } from '../types';
 
 /**

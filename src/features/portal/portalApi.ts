@@ -1,20 +1,13 @@
+import type {
+  BasketLineView,
+  BasketSummary,
+  CatalogueEntry,
+  PortalOrderProgress,
+} from '../../../domain/portal/portalTypes';
 import type { Page } from '../../../domain/resources/query';
 import { api } from '../../api/http';
 
-/** A product as the contractor sees it in the catalogue (GET contractororders/availible-products). */
-export interface CatalogueEntry {
-  readonly productId: string;
-  readonly index: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly unit: string | null;
-  readonly groupId: string | null;
-  readonly barcodes: string[];
-  readonly imageUrl: string | null;
-  readonly portalComment: string | null;
-  readonly available: number;
-  readonly inBasket: number;
-}
+export type { BasketSummary, CatalogueEntry } from '../../../domain/portal/portalTypes';
 
 export interface ProductGroupEntry {
   readonly id: string;
@@ -23,49 +16,18 @@ export interface ProductGroupEntry {
   readonly products: number;
 }
 
-/** A basket line (GET contractororders/cart-summary, list-cart-product). */
-export interface BasketLine {
-  readonly id: string;
-  readonly productId: string;
-  readonly index: string;
-  readonly name: string;
-  readonly unit: string | null;
-  readonly portalComment: string | null;
-  readonly quantity: number;
-  readonly available: number;
-  readonly short: number;
-}
+/** A basket line as the basket shows it. */
+export type BasketLine = BasketLineView;
 
-export interface BasketSummary {
-  readonly positions: BasketLine[];
-  readonly lines: number;
-  readonly totalQuantity: number;
-  readonly shortLines: number;
-}
-
-export interface PortalOrderLine {
-  readonly id: string;
-  readonly productId: string;
-  readonly index: string;
-  readonly name: string;
-  readonly unit: string | null;
-  readonly ordered: number;
-  readonly picked: number;
-  readonly done: boolean;
-}
-
-export interface PortalOrder {
+/** One of the contractor's orders: the order's fields the portal shows, with its lines and progress. */
+export type PortalOrder = PortalOrderProgress & {
   readonly id: string;
   readonly orderNumber: string;
   readonly statusCode: string;
   readonly deliveryDate: string | null;
   readonly comment: string | null;
   readonly createdAt: string;
-  readonly lines: PortalOrderLine[];
-  readonly linesDone: number;
-  readonly orderedQuantity: number;
-  readonly pickedQuantity: number;
-}
+};
 
 export interface RepeatResult {
   readonly added: { productId: string; quantity: number; index: string; name: string }[];

@@ -1,19 +1,9 @@
 import type { Page } from '../../../domain/resources/query';
-import type { SharedContentType, SharedView } from '../../../domain/sharedAccess/sharedLinks';
+import type { OpenedLink, SharedView } from '../../../domain/sharedAccess/sharedLinks';
 import { api } from '../../api/http';
 import type { DataRow } from '../../resources/DataTable';
 
-/** What opening a link gives the page (POST /api/shared/open). */
-export interface OpenedLink {
-  readonly session: string;
-  readonly contentType: SharedContentType;
-  readonly views: readonly SharedView[];
-  readonly recipientName: string;
-  readonly contractorName: string;
-  readonly companyName: string;
-  readonly sessionExpiresAt: string;
-  readonly linkExpiresAt: string | null;
-}
+export type { OpenedLink };
 
 const storageKey = 'aisle-shared-link';
 

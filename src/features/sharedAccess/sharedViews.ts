@@ -1,40 +1,22 @@
-import type { ResourceDefinition } from '../../../domain/resources/types';
-import type { SharedView } from '../../../domain/sharedAccess/sharedLinks';
-import { stockAmounts, stockView } from '../stock/stockView';
+import type { FieldDef, ResourceDefinition } from '../../../domain/resources/types';
+import { type SharedView, sharedColumns } from '../../../domain/sharedAccess/sharedLinks';
+import { inventoryView } from '../stock/inventoryView';
+import { productStockView } from '../stock/productStockView';
 
-/** The detailed inventory as a link shows it: the warehouse's own columns, without the references to its records. */
-const inventory = stockView({
-  name: 'sharedInventory',
-  path: 'WmsInventory/inventory',
-  route: 'shared/wms-inventory',
-  titleField: 'productIndex',
-  fields: {
-    productIndex: { kind: 'string', list: true },
-    productName: { kind: 'string', list: true },
-    unit: { kind: 'string', list: true },
-    locationLabel: { kind: 'string', list: true },
-    container: { kind: 'string', list: true },
-    serialNumber: { kind: 'string', list: true },
-    prodDate: { kind: 'date', list: true },
-    expDate: { kind: 'date', list: true },
-    ...stockAmounts,
-  },
+/** A warehouse stock view as a link shows it: only the columns of `sharedColumns`, all of them listed. */
+const shared = (view: ResourceDefinition, columns: readonly string[]): ResourceDefinition => ({
+  ...view,
+  fields: Object.fromEntries(
+    columns.map((name): [string, FieldDef] => [
+      name,
+      { ...(view.fields[name] ?? { kind: 'string' }), list: true },
+    ]),
+  ),
 });
 
-/** The stock per warehouse as a link shows it. */
-const productStock = stockView({
-  name: 'sharedStock',
-  path: 'WmsInventory/productStock',
-  route: 'shared/wms-stock',
-  titleField: 'productIndex',
-  fields: {
-    productIndex: { kind: 'string', list: true },
-    productName: { kind: 'string', list: true },
-    unit: { kind: 'string', list: true },
-    warehouseLabel: { kind: 'string', list: true },
-    ...stockAmounts,
-  },
-});
+const views: Readonly<Record<SharedView, ResourceDefinition>> = {
+  inventory: shared(inventoryView, sharedColumns.inventory),
+  productStock: shared(productStockView, sharedColumns.productStock),
+};
 
-export const sharedViewOf = (view: SharedView): ResourceDefinition =>
-  view === 'inventory' ? inventory : productStock;
+export const sharedViewOf = (view: SharedView): ResourceDefinition => views[view];

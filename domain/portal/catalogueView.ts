@@ -1,8 +1,9 @@
-import { defineResource } from '../../../domain/resources/types';
+import { defineResource } from '../resources/types';
 
 /**
- * The catalogue's list state (search, product group, page) as the generic list helpers keep it in the URL; the
- * rows come from GET contractororders/availible-products.
+ * The contractor's catalogue as a list (GET contractororders/availible-products): the server checks its query
+ * (paging, sorting by index or name, filtering by product group) with it, the app keeps its state in the URL with
+ * it. Not a resource of its own (no table, no generic routes).
  */
 export const catalogueView = defineResource({
   name: 'portalCatalogue',
