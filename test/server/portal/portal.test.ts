@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppMailer } from '../../../server/mail/createMailer';
 import { aSuperUser, aUser, type TestUser } from '../../support/builders';
+import { connectClient, eventually, listen, type TestHubClient } from '../hub/hubClient';
 import {
   aColleagueOf,
   aPortalProduct,
@@ -261,6 +262,13 @@ describe('contractor portal: catalogue, basket and confirmation', () => {
     expect(nonsense.json()).toMatchObject({ fields: [{ field: 'deliveryDate', rule: 'invalidValue' }] });
     expect((await summary(w.contractor)).lines).toBe(2);
 
+    // Warehouse staff are told live of the new order; another contractor is not.
+    const base = await listen(fixture.t.app);
+    const hubs: TestHubClient[] = [
+      await connectClient(base, w.boss.token),
+      await connectClient(base, w.rival.token),
+    ];
+    const [staffHub, rivalHub] = hubs;
     const res = await call(
       w.contractor,
       'POST',
@@ -304,6 +312,16 @@ describe('contractor portal: catalogue, basket and confirmation', () => {
     expect(mail?.subject).toContain(String(order.orderNumber));
     expect(mail?.text).toContain(String(w.a.index));
     expect(mail?.text).toContain(tomorrow());
+    try {
+      await eventually(() =>
+        expect(staffHub?.events).toContainEqual(
+          expect.objectContaining({ resourceType: 'wmsOrder', id: String(order.id), action: 'create' }),
+        ),
+      );
+      expect(rivalHub?.events.map((e) => e.id)).not.toContain(String(order.id));
+    } finally {
+      for (const hub of hubs) await hub.stop();
+    }
 
     // The warehouse sees it among its operational orders with its origin.
     const staff = await aSuperUser(fixture.t.ctx, w.account);
