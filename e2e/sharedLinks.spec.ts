@@ -114,11 +114,13 @@ test.describe('shared access links', () => {
     playwright,
     startServer,
   }) => {
-    test.setTimeout(420_000);
+    // Two servers start here, the first seeding the demo data: on a busy machine that alone takes minutes.
+    const startTimeoutMs = 360_000;
+    test.setTimeout(3 * startTimeoutMs);
     const dataDir = mkdtempSync(join(tmpdir(), 'aisle-e2e-expiry-'));
     try {
       // A server of its own (the shared one keeps its clock): the link is made at its "now"…
-      const first = await startServer({ dataDir, name: 'e2e-expiry-1' });
+      const first = await startServer({ dataDir, name: 'e2e-expiry-1', startTimeoutMs });
       const api = await playwright.request.newContext({ baseURL: first.baseURL });
       const manager = await WarehouseApi.signIn(api, 'manager');
       const [acme] = await manager.list('/api/Company', { shortName: 'ACME' });
@@ -134,6 +136,7 @@ test.describe('shared access links', () => {
       const later = await startServer({
         dataDir,
         name: 'e2e-expiry-2',
+        startTimeoutMs,
         env: { AISLE_CLOCK_OFFSET_SECONDS: '1860' },
       });
       const stranger = await openAsStranger(
