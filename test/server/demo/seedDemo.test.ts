@@ -66,7 +66,9 @@ describe('demo seed (npm start on an empty database)', () => {
     if (!result) throw new Error('the seed did nothing on an empty database');
     accountId = result.accountId;
     sharedLink = result.sharedLink;
-  });
+    // The whole demo (hundreds of products, documents, orders, the portal's) is made here: on a busy machine
+    // that takes longer than the default hook budget.
+  }, 6 * 60_000);
   afterAll(async () => t.close());
 
   it('makes one account with two warehouses of zones, racks and shelf levels', async () => {
