@@ -39,7 +39,8 @@ export class PortalPage extends BasePage {
     await this.fill('portal-basket-date', date);
     await this.fill('portal-basket-comment', comment);
     await this.click('portal-basket-confirm');
-    await this.expectVisible('portal-order-page');
+    // Saving the order (and its e-mail) before the page opens: give a busy server time.
+    await this.expectVisible('portal-order-page', 60_000);
     const number = await this.byTestId('portal-order').getAttribute('data-number');
     return String(number);
   }
