@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { DataChangeEvent } from '../../../sync/liveConnection';
-import { liveConnection } from './liveConnectionStore';
+import { withLiveConnection } from './liveConnectionStore';
 
 /**
  * Calls `onChange` when the live connection announces a change of a record of `resourceType` the user may see (a
@@ -15,20 +15,20 @@ export const useDataChanges = (
   callback.current = onChange;
   useEffect(() => {
     if (!enabled) return;
-    const connection = liveConnection();
-    if (!connection) return;
-    const off = connection.onDataChange((change) => {
-      if (change.resourceType === resourceType) callback.current(change);
+    return withLiveConnection((connection) => {
+      const off = connection.onDataChange((change) => {
+        if (change.resourceType === resourceType) callback.current(change);
+      });
+      let first = true;
+      const connected = connection.state$.subscribe((state) => {
+        if (state !== 'connected') return;
+        if (!first) callback.current(null);
+        first = false;
+      });
+      return () => {
+        off();
+        connected.unsubscribe();
+      };
     });
-    let first = true;
-    const connected = connection.state$.subscribe((state) => {
-      if (state !== 'connected') return;
-      if (!first) callback.current(null);
-      first = false;
-    });
-    return () => {
-      off();
-      connected.unsubscribe();
-    };
   }, [resourceType, enabled]);
 };
