@@ -13,6 +13,7 @@ import { type Database, openDatabase } from './db/client';
 import { loadSchema } from './db/schema';
 import { registerErrorHandling, sendError } from './http/errorHandler';
 import { registerHub } from './hub/registerHub';
+import { registerImport } from './import/importRoutes';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
 import { registerOffice } from './office/registerOffice';
@@ -99,6 +100,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerSync(app, ctx);
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);
+  await registerImport(app, ctx);
   await registerHub(app, ctx);
 
   const hasWeb = await registerWebApp(app, config.webDir);
