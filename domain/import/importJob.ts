@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ImportColumn } from './importColumn';
 
 /**
  * How an import ends: `preview` checks every row as if it were saved and keeps nothing; `allOrNothing` keeps the
@@ -61,4 +62,23 @@ export interface ImportProblemView {
   readonly code: string;
   readonly params?: Readonly<Record<string, string | number>>;
   readonly message: string;
+}
+
+/** A column as `GET config/importtemplate` lists it: what a file must hold, in the caller's language. */
+export interface TemplateColumnView {
+  readonly key: string;
+  readonly header: string;
+  readonly kind: ImportColumn['kind'];
+  readonly required: boolean;
+  readonly example: string | number | boolean;
+  /** Empty numbers read 0. */
+  readonly emptyIsZero: boolean;
+}
+
+export interface TemplateView {
+  readonly key: string;
+  readonly title: string;
+  /** Where the file (or rows as JSON) is posted. */
+  readonly url: string;
+  readonly columns: readonly TemplateColumnView[];
 }

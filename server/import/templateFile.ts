@@ -1,27 +1,9 @@
 import ExcelJS from 'exceljs';
 import type { ImportColumn } from '../../domain/import/importColumn';
+import type { TemplateView } from '../../domain/import/importJob';
 import { translate } from '../i18n';
 import { csvEscape } from '../resources/exportFile';
 import type { DefinedImportTemplate } from './importTemplate';
-
-/** A column as `GET config/importtemplate` lists it: what a file must hold, in the caller's language. */
-export interface TemplateColumnView {
-  readonly key: string;
-  readonly header: string;
-  readonly kind: ImportColumn['kind'];
-  readonly required: boolean;
-  readonly example: string | number | boolean;
-  /** Empty numbers read 0. */
-  readonly emptyIsZero: boolean;
-}
-
-export interface TemplateView {
-  readonly key: string;
-  readonly title: string;
-  /** Where the file (or rows as JSON) is posted. */
-  readonly url: string;
-  readonly columns: readonly TemplateColumnView[];
-}
 
 const labelOf = (column: ImportColumn, lng: string | undefined) => {
   const [ns, key] = column.label.split(':') as [string, string];
