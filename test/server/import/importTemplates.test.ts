@@ -39,7 +39,13 @@ const problemsOf = async (id: string) =>
   }[];
 
 describe('modes: all or nothing, skip bad rows, preview', () => {
-  const file = csv('index,name,weight', 'MODE-1,First,1', 'MODE_2,Underscore,2', 'MODE-3,Third,abc', 'MODE-4,Fourth,4');
+  const file = csv(
+    'index,name,weight',
+    'MODE-1,First,1',
+    'MODE_2,Underscore,2',
+    'MODE-3,Third,abc',
+    'MODE-4,Fourth,4',
+  );
 
   it('all or nothing: one bad row keeps nothing; every bad row is listed and in the report', async () => {
     const res = await postFile(t, manager, 'products', file);
@@ -58,7 +64,10 @@ describe('modes: all or nothing, skip bad rows, preview', () => {
     const report = await t.call(manager, 'GET', `/api/Import/jobs/${res.json().id}/report`);
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-type']).toContain('text/csv');
-    const lines = report.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = report.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Line,Column,Code,Problem');
     expect(lines.slice(1)).toEqual([
       expect.stringMatching(/^3,Index,forbiddenChar,/),
@@ -85,7 +94,12 @@ describe('modes: all or nothing, skip bad rows, preview', () => {
     expect(res.json()).toMatchObject({ status: 'done', mode: 'preview', rowsImported: 2, rowsSkipped: 1 });
     expect(res.json().sample.map((r: { index: string }) => r.index)).toEqual(['PRE-1', 'PRE-3']);
     expect(await problemsOf(res.json().id)).toEqual([
-      expect.objectContaining({ line: 3, column: 'index', code: 'importDuplicateRow', message: expect.stringContaining('2') }),
+      expect.objectContaining({
+        line: 3,
+        column: 'index',
+        code: 'importDuplicateRow',
+        message: expect.stringContaining('2'),
+      }),
     ]);
     expect(await rowsOf('product', 'index', 'PRE-1')).toEqual([]);
     expect(await rowsOf('productGroup', 'name', 'New group')).toEqual([]);
@@ -124,7 +138,9 @@ describe('modes: all or nothing, skip bad rows, preview', () => {
     expect(mode.statusCode).toBe(400);
     const clerk = await aPowerUser(t.ctx, acc, { isPowerUser: false, logisticsEnabled: true });
     expect((await postFile(t, clerk, 'products', csv('index,name', 'X-1,x'))).statusCode).toBe(403);
-    expect((await postFile(t, clerk, 'openingStock', csv('productIndex,locationLabel', 'X,Y'))).statusCode).toBe(403);
+    expect(
+      (await postFile(t, clerk, 'openingStock', csv('productIndex,locationLabel', 'X,Y'))).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -134,7 +150,11 @@ describe('templates', () => {
       t,
       manager,
       'companies',
-      csv('Nazwa skrócona;Role;E-mail biura', 'NORD;Dostawca|carrier;office@nord.example', 'SOUTH;astronaut;'),
+      csv(
+        'Nazwa skrócona;Role;E-mail biura',
+        'NORD;Dostawca|carrier;office@nord.example',
+        'SOUTH;astronaut;',
+      ),
       { mode: 'skipBadRows' },
     );
     expect(res.json()).toMatchObject({ status: 'done', rowsImported: 1, rowsSkipped: 1 });
@@ -150,7 +170,11 @@ describe('templates', () => {
       t,
       manager,
       'people',
-      csv('lastName,firstName,companyShortName,email', 'Kowalska,Ewa,nord,ewa@nord.example', 'Nobody,X,MISSING,'),
+      csv(
+        'lastName,firstName,companyShortName,email',
+        'Kowalska,Ewa,nord,ewa@nord.example',
+        'Nobody,X,MISSING,',
+      ),
       { mode: 'skipBadRows' },
     );
     expect(people.json()).toMatchObject({ status: 'done', rowsImported: 1, rowsSkipped: 1 });
