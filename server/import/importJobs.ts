@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { AppError, errorCodes } from '../../domain/errors';
 import type { ImportProblem } from '../../domain/import/importColumn';
 import type {
@@ -197,7 +197,23 @@ export class ImportJobs {
   }
 
   async view(scope: Scope, id: string, lng: string | undefined): Promise<ImportJobView> {
-    const row = await this.find(scope, id);
+    return this.viewOf(await this.find(scope, id), lng);
+  }
+
+  /** The account's latest imports whose template the caller may use, newest first (running ones as they are now). */
+  async recent(scope: Scope, lng: string | undefined, limit = 20): Promise<ImportJobView[]> {
+    const rows = await this.ctx.db
+      .select()
+      .from(importJob)
+      .where(eq(importJob.clientAccountId, scope.clientAccountId))
+      .orderBy(desc(importJob.createdAt))
+      .limit(limit);
+    return rows
+      .filter((r) => this.templateOf(r.template)?.allowed(scope, this.ctx))
+      .map((r) => this.viewOf(this.running.get(r.id)?.row ?? r, lng));
+  }
+
+  private viewOf(row: JobRow, lng: string | undefined): ImportJobView {
     return {
       id: row.id,
       template: row.template,

@@ -192,6 +192,10 @@ export const registerImport = async (app: FastifyInstance, ctx: AppContext): Pro
     );
   });
 
+  app.get('/api/Import/jobs', async (request) => ({
+    results: await jobs.recent(scopeOf(request), requestLanguage(request)),
+  }));
+
   app.get<{ Params: IdParams }>('/api/Import/jobs/:id', async (request) =>
     jobs.view(scopeOf(request), request.params.id, requestLanguage(request)),
   );

@@ -137,6 +137,17 @@ export const namedRecords = async (
   return known;
 };
 
+/**
+ * `{ [field]: value }` when the file has `column`, else nothing: a column the file lacks leaves the stored value
+ * of a record it updates as it was (a new record takes the field's default).
+ */
+export const ifGiven = (
+  values: Readonly<Record<string, unknown>>,
+  column: string,
+  field: string,
+  value: unknown,
+): Row => (column in values ? { [field]: value } : {});
+
 /** Text of a cell (null when empty). */
 export const textOf = (value: CellValue | undefined): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -168,7 +179,11 @@ export const planWithCompany = async (
     const company = textOf(cell);
     const companyId = company ? companies.get(company.toLowerCase()) : null;
     if (company && !companyId) plan.problems.push(notFound(row.line, column, company));
-    else plan.planned.push({ line: row.line, input: { ...fields, companyId } });
+    else
+      plan.planned.push({
+        line: row.line,
+        input: { ...fields, ...ifGiven(row.values, column, 'companyId', companyId) },
+      });
   }
   return plan;
 };

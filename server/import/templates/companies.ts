@@ -6,7 +6,7 @@ import { canWrite } from '../../../domain/resources/access';
 import { companyResource, companyRoles } from '../../../domain/resources/definitions/company';
 import { translate } from '../../i18n';
 import { defineImportTemplate } from '../importTemplate';
-import { type PlannedRecord, savePlan } from '../templateKit';
+import { ifGiven, type PlannedRecord, savePlan } from '../templateKit';
 
 /** A role as written in a file: its code or its name in any of the languages. */
 const roleNames = (): Map<string, string> => {
@@ -61,7 +61,10 @@ export const companiesTemplate = defineImportTemplate<{
         });
         continue;
       }
-      planned.push({ line: row.line, input: { ...row.values, roles: [...new Set(roles)] } });
+      planned.push({
+        line: row.line,
+        input: { ...row.values, ...ifGiven(row.values, 'roles', 'roles', [...new Set(roles)]) },
+      });
     }
     return savePlan(
       work,

@@ -7,7 +7,15 @@ import { productGroupResource } from '../../../domain/resources/definitions/prod
 import { productBarcode } from '../../db/internalTables';
 import { barcodeKey, barcodesOf, distinctBarcodes } from '../../warehouse/records/productBarcodes';
 import { defineImportTemplate } from '../importTemplate';
-import { idsByName, namedRecords, notFound, type PlannedRecord, savePlan, textOf } from '../templateKit';
+import {
+  idsByName,
+  ifGiven,
+  namedRecords,
+  notFound,
+  type PlannedRecord,
+  savePlan,
+  textOf,
+} from '../templateKit';
 
 interface ProductsState {
   readonly seen: Map<string, number>;
@@ -100,9 +108,9 @@ export const productsTemplate = defineImportTemplate<ProductsState>({
         line: row.line,
         input: {
           ...fields,
-          barcodes: distinctBarcodes(barcodesOf(fields.barcodes)),
-          mainGroupId,
-          contractorId,
+          ...ifGiven(fields, 'barcodes', 'barcodes', distinctBarcodes(barcodesOf(fields.barcodes))),
+          ...ifGiven(row.values, 'productGroupName', 'mainGroupId', mainGroupId),
+          ...ifGiven(row.values, 'contractorShortName', 'contractorId', contractorId),
         },
       });
     }

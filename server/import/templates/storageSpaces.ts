@@ -7,7 +7,15 @@ import { storageSpaceResource } from '../../../domain/resources/definitions/stor
 import { storageSpaceTypeResource } from '../../../domain/resources/definitions/storageSpaceType';
 import { assertNotOwnAncestor } from '../../warehouse/records/locationTree';
 import { defineImportTemplate } from '../importTemplate';
-import { idsByName, namedRecords, notFound, type PlannedRecord, saveRecords, textOf } from '../templateKit';
+import {
+  idsByName,
+  ifGiven,
+  namedRecords,
+  notFound,
+  type PlannedRecord,
+  saveRecords,
+  textOf,
+} from '../templateKit';
 
 interface StorageSpacesState {
   readonly seen: Map<string, number>;
@@ -100,7 +108,15 @@ export const storageSpacesTemplate = defineImportTemplate<StorageSpacesState>({
         state.labels.set(label, id);
         made.set(row.line, label);
       }
-      planned.push({ line: row.line, input: { ...fields, parentId, typeId }, ...(id ? { id } : {}) });
+      planned.push({
+        line: row.line,
+        input: {
+          ...fields,
+          ...ifGiven(row.values, 'parentLabel', 'parentId', parentId),
+          ...ifGiven(row.values, 'typeCode', 'typeId', typeId),
+        },
+        ...(id ? { id } : {}),
+      });
     }
     const outcome = await saveRecords(work, planned, {
       def: storageSpaceResource,

@@ -127,6 +127,29 @@ describe('modes: all or nothing, skip bad rows, preview', () => {
     expect((await t.call(manager, 'GET', '/api/Import/jobs/not-a-uuid')).statusCode).toBe(404);
   });
 
+  it('an update by key changes only the columns the file has; recent imports are listed for the account only', async () => {
+    const first = await postFile(
+      t,
+      manager,
+      'products',
+      csv('index,name,barcodes,productGroupName', 'KEEP-1,Kept,KEEP1-BC,Keepers'),
+    );
+    expect(first.json()).toMatchObject({ status: 'done', rowsImported: 1 });
+    const update = await postFile(t, manager, 'products', csv('index,name,warningStock', 'KEEP-1,Kept,12'));
+    expect(update.json()).toMatchObject({ status: 'done', rowsImported: 1 });
+    const [product] = await rowsOf('product', 'index', 'KEEP-1');
+    const [group] = await rowsOf('productGroup', 'name', 'Keepers');
+    expect(product).toMatchObject({ name: 'Kept', barcodes: ['KEEP1-BC'], mainGroupId: group?.id });
+    expect(Number(product?.warningStock)).toBe(12);
+
+    const recent = await t.call(manager, 'GET', '/api/Import/jobs');
+    expect(recent.statusCode).toBe(200);
+    const ids = recent.json().results.map((j: { id: string }) => j.id);
+    expect(ids).toEqual(expect.arrayContaining([update.json().id, first.json().id]));
+    const other = await aPowerUser(t.ctx, await anAccount(t.ctx));
+    expect((await t.call(other, 'GET', '/api/Import/jobs')).json().results).toEqual([]);
+  });
+
   it('refuses an unknown template, an unknown mode, and a caller without the rights', async () => {
     expect((await postFile(t, manager, 'nothing', csv('a', '1'))).statusCode).toBe(404);
     const mode = await t.app.inject({
