@@ -7,6 +7,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { buildApp } from '../server/app';
 import { demoScope } from '../server/demo/demoScope';
 import { openRows } from '../server/import/fileSource';
@@ -25,6 +27,8 @@ import {
 const rowCount = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 /** The import may hold one batch, never the file: its peak heap growth stays under this whatever the rows. */
 const peakTargetMb = 200;
+/** Retained heap may grow this much between the first and last checkpoint (the keys seen, for duplicates). */
+const flatTargetMb = 40;
 /** Rows/s of the import against the plain insert of the same rows (validation, groups, barcodes, log cost). */
 const targetShare = 0.2;
 
@@ -44,9 +48,19 @@ const writeCsv = async (path: string, prefix: string): Promise<number> => {
   return rowCount;
 };
 
+// A full collection on demand (the retained heap, not the garbage V8 has not collected yet).
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+/** Heap still in use after a full collection, in MB. */
+const retainedMb = (): number => {
+  collect();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+};
+
 /** Peak of heap used while `work` runs, sampled every 20 ms, above the heap when it started. */
 const peakHeap = async <T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> => {
-  global.gc?.();
+  collect();
   const base = process.memoryUsage().heapUsed;
   let peak = base;
   const timer = setInterval(() => {
@@ -86,6 +100,10 @@ const benchOne = async (kind: 'pglite' | 'postgres', databaseUrl: string | undef
     await writeCsv(path, 'IMP');
     const fileMb = (await stat(path)).size / 1024 / 1024;
     const file = { path, size: 0, fileName: 'products.csv', dispose: async () => undefined };
+    // Retained heap every 20 batches (10,000 rows): flat when the import holds one batch, not the file.
+    const retained: number[] = [];
+    let batches = 0;
+    const baseRetained = retainedMb();
     const started = performance.now();
     const { result, peakMb } = await peakHeap(async () => {
       const prepared = await prepareImport(template, await openRows(file), 'en-us');
@@ -95,7 +113,10 @@ const benchOne = async (kind: 'pglite' | 'postgres', databaseUrl: string | undef
         template,
         prepared,
         mode: 'allOrNothing',
-        onProgress: () => undefined,
+        onProgress: () => {
+          batches += 1;
+          if (batches % 20 === 0) retained.push(retainedMb() - baseRetained);
+        },
         cancelled: () => false,
       });
     });
@@ -137,6 +158,10 @@ const benchOne = async (kind: 'pglite' | 'postgres', databaseUrl: string | undef
     );
     console.log(
       `  peak heap growth during the import: ${peakMb.toFixed(1)} MB (target < ${peakTargetMb} MB; the file: ${fileMb.toFixed(1)} MB) ${verdict(peakMb < peakTargetMb)}`,
+    );
+    const growth = retained.length > 1 ? (retained.at(-1) ?? 0) - (retained[0] ?? 0) : 0;
+    console.log(
+      `  retained heap after a full GC every 10,000 rows: ${retained.map((r) => r.toFixed(0)).join(', ')} MB above the start; first to last ${growth.toFixed(1)} MB (target < ${flatTargetMb} MB) ${verdict(growth < flatTargetMb)}`,
     );
   } finally {
     await app.close();

@@ -66,6 +66,10 @@ test.describe('business-data import', () => {
     await expect(page.getByTestId('import-result')).toHaveAttribute('data-status', 'done');
     await expect(page.getByTestId('import-result')).toContainText('2');
 
+    // Back at the start, the import is at the top of the recent imports.
+    await page.getByTestId('import-again').click();
+    await expect(page.getByTestId('import-recent-row').first()).toContainText(`products-${id}.xlsx`);
+
     await page.goto('/products');
     await resources.search(`IMP-${id}`);
     await expect(resources.rows()).toHaveCount(2);

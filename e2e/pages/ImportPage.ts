@@ -6,7 +6,8 @@ import { BasePage } from '../support/basePage';
  * `import-download-csv|xlsx`, `import-next`, `import-file` (the file input), `import-file-name`, `import-check`,
  * `import-progress`, `import-cancel`, `import-summary`, `import-warning`, `import-sample`, `import-problems`,
  * `import-problem`, `import-no-problems`, `import-report`, `import-mode-allOrNothing|skipBadRows`,
- * `import-start`, `import-result` (data-status), `import-again`, `import-error`.
+ * `import-start`, `import-result` (data-status), `import-again`, `import-error`, `import-recent`,
+ * `import-recent-row`.
  */
 export class ImportPage extends BasePage {
   async open(): Promise<void> {

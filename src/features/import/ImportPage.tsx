@@ -25,6 +25,7 @@ import type {
   TemplateView,
 } from '../../../domain/import/importJob';
 import { errorMessage } from '../../i18n/i18n';
+import { formatDateTime } from '../../resources/format';
 import { useLoad } from '../documents/useLoad';
 import { importApi, maxImportFileBytes } from './importApi';
 
@@ -266,6 +267,69 @@ const Outcome = ({ job }: { job: ImportJobView }): ReactNode => {
   );
 };
 
+const statusColor: Record<ImportJobView['status'], string> = {
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+};
+
+/** The account's latest imports: what was imported when, how it ended, and each one's report of problems. */
+const RecentImports = ({
+  templates,
+  round,
+}: {
+  templates: readonly TemplateView[];
+  round: number;
+}): ReactNode => {
+  const { t } = useTranslation('imports');
+  const recent = useLoad(`recent-${round}`, importApi.recent);
+  const jobs = (recent.data ?? []).filter((j) => j.mode !== 'preview');
+  if (!jobs.length) return null;
+  const titleOf = (key: string) => templates.find((tpl) => tpl.key === key)?.title ?? key;
+  return (
+    <Stack gap="xs" mt="lg">
+      <Title order={4}>{t('recent.title')}</Title>
+      <ScrollArea type="auto">
+        <Table striped withTableBorder data-testid="import-recent">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('recent.when')}</Table.Th>
+              <Table.Th>{t('recent.type')}</Table.Th>
+              <Table.Th>{t('recent.file')}</Table.Th>
+              <Table.Th>{t('recent.status')}</Table.Th>
+              <Table.Th>{t('recent.rows')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {jobs.map((job) => (
+              <Table.Tr key={job.id} data-testid="import-recent-row">
+                <Table.Td>{formatDateTime(job.createdAt)}</Table.Td>
+                <Table.Td>{titleOf(job.template)}</Table.Td>
+                <Table.Td>{job.fileName ?? ''}</Table.Td>
+                <Table.Td>
+                  <Badge color={statusColor[job.status]} variant="light">
+                    {t(`status.${job.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{`${job.rowsImported} / ${job.rowsSkipped}`}</Table.Td>
+                <Table.Td>
+                  {job.problemCount > 0 && (
+                    <Button variant="subtle" size="xs" onClick={() => void importApi.downloadReport(job.id)}>
+                      {t('report.download')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Stack>
+  );
+};
+
 /**
  * /import: business-data import in the specification's steps: the record type, its required structure (and the
  * template files), the file, a preview (the rows as they will be saved and every row's problems, nothing kept),
@@ -281,6 +345,8 @@ export const ImportPage = (): ReactNode => {
   const [startedPreview, setStartedPreview] = useState<ImportJobView | null>(null);
   const [startedImport, setStartedImport] = useState<ImportJobView | null>(null);
   const [mode, setMode] = useState<ImportMode>('allOrNothing');
+  /** Imports finished on this screen (the recent list reloads after each). */
+  const [rounds, setRounds] = useState(0);
   const preview = useJob(startedPreview);
   const imported = useJob(startedImport);
 
@@ -294,6 +360,7 @@ export const ImportPage = (): ReactNode => {
   }, [importEnded]);
 
   const restart = () => {
+    setRounds((n) => n + 1);
     setStep(0);
     setTemplate(null);
     setFile(null);
@@ -356,6 +423,7 @@ export const ImportPage = (): ReactNode => {
                 </Button>
               ))}
             </SimpleGrid>
+            {templates.data && <RecentImports templates={templates.data} round={rounds} />}
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('steps.structure')}>

@@ -25,6 +25,9 @@ export const importApi = {
     form.append('file', file, file.name);
     return api.post<ImportJobView>(`/api/Import/${encodeURIComponent(key)}`, form, { query: { mode } });
   },
+  /** The account's latest imports (newest first). */
+  recent: async (): Promise<ImportJobView[]> =>
+    (await api.get<{ results: ImportJobView[] }>('/api/Import/jobs')).results,
   job: (id: string): Promise<ImportJobView> =>
     api.get<ImportJobView>(`/api/Import/jobs/${id}`, null, { silent: true }),
   cancel: (id: string): Promise<ImportJobView> => api.post<ImportJobView>(`/api/Import/jobs/${id}/cancel`),
