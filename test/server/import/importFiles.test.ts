@@ -88,7 +88,7 @@ describe('GET /api/config/importtemplate', () => {
 describe('POST /api/Import/products: reading files', () => {
   it('imports a semicolon CSV with BOM: groups made by name, barcodes, requirements, unknown column warned', async () => {
     const file = `\uFEFF${csv(
-      'Index;Name;Barcodes;Product group;Serial number required;Weight;Colour of the box',
+      'Index;Name;Barcodes;Product group;Lot / serial required;Weight;Colour of the box',
       'MUG-1;Blue mug;5901234123457|MUG1-ALT;Kitchen;yes;0,35;blue',
       'MUG-2;Red mug;;kitchen;no;;red',
       'PAN-1;Pan;;Cookware;1;2.5;',
