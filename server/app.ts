@@ -15,6 +15,7 @@ import { registerErrorHandling, sendError } from './http/errorHandler';
 import { registerHub } from './hub/registerHub';
 import { registerPortalRoutes } from './portal/portalRoutes';
 import { registerSharedAccessRoutes } from './sharedAccess/sharedAccessRoutes';
+import { registerImport } from './import/importRoutes';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
 import { registerOffice } from './office/registerOffice';
@@ -103,6 +104,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerSync(app, ctx);
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);
+  await registerImport(app, ctx);
   await registerHub(app, ctx);
 
   const hasWeb = await registerWebApp(app, config.webDir);

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../../domain/resources/types';
-import { loadDefinitions } from '../resources/registry';
+import { importTables } from '../import/importTables';
 import { officeTables } from '../office/officeTables';
+import { loadDefinitions } from '../resources/registry';
 import { dashboardTables } from './dashboardTables';
 import { internalTables } from './internalTables';
 import { buildPortalTables, type PortalTables } from './portalTables';
@@ -28,6 +29,7 @@ export const loadSchema = async (): Promise<Schema> => {
     ...syncTables,
     ...officeTables,
     ...dashboardTables,
+    ...importTables,
   };
   for (const [name, table] of Object.entries(resourceTables)) all[`resource_${name}`] = table;
   const warehouseTables = buildWarehouseTables(resourceTables);

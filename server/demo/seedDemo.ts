@@ -5,6 +5,7 @@ import { clientAccount } from '../db/internalTables';
 import type { Row } from '../resources/rows';
 import { deleteAccount } from './deleteAccount';
 import { demoScope } from './demoScope';
+import { seedDemoImport } from './seedDemoImport';
 import { seedDemoOrders } from './seedDemoOrders';
 import { seedDemoShipping } from './seedDemoShipping';
 import { seedDemoPortal } from './seedDemoPortal';
@@ -61,6 +62,7 @@ export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefi
       { ...demoScope(created.contractor), contractorId: created.contractorId },
       records.products,
     );
+    await seedDemoImport(ctx, manager, records.products);
     await ctx.db
       .update(clientAccount)
       .set({ name: demoAccountName, updatedAt: new Date() })

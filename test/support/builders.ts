@@ -151,7 +151,8 @@ export const validValueFor = (f: FieldDef): unknown => {
     case 'enum':
       return f.options?.[1] ?? f.options?.[0];
     case 'enumList':
-      return f.options?.slice(0, 2) ?? [];
+      // Every option: a made-up company is contractor, supplier and carrier at once, so any link to it holds.
+      return [...(f.options ?? [])];
     case 'tags':
       // Both random: some tag lists must be unique within the account (product barcodes).
       return [randomText({ kind: 'string' }, 8), randomText({ kind: 'string' }, 6)];
@@ -163,6 +164,8 @@ export const validValueFor = (f: FieldDef): unknown => {
       return undefined;
   }
 };
+
+const userLinks = new Set(['contractorId', 'carrierId']);
 
 /**
  * A valid write payload of a resource, built from its field metadata: every writable field gets a
@@ -182,6 +185,8 @@ export const validPayloadFor = async (
       continue;
     }
     const given = refs[name];
+    // A user belongs to a contractor, to a carrier or to neither (never both): links only when asked for.
+    if (def.name === 'user' && userLinks.has(name) && !given) continue;
     if (given) payload[name] = given;
     else if (f.ref !== def.name) {
       const target = await aRecord(ctx, definitionOf(ctx, f.ref ?? ''), clientAccountId);

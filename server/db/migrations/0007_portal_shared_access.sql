@@ -109,7 +109,7 @@ CREATE INDEX "cart_line_account_user_idx" ON "cart_line" USING btree ("client_ac
 CREATE INDEX "cart_line_product_idx" ON "cart_line" USING btree ("product_id");
 --> statement-breakpoint
 CREATE INDEX "shared_access_attempt_address_idx" ON "shared_access_attempt" USING btree ("address","at");
---> statement-breakpoint
+
 -- hand-written: one translation per product and language (the portal shows the contractor's language).
 CREATE UNIQUE INDEX "portal_translation_product_language_uq" ON "portal_translation" USING btree ("client_account_id","product_id","language");
 --> statement-breakpoint
