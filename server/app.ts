@@ -12,6 +12,7 @@ import { registerDashboardRoutes } from './dashboard/dashboardRoutes';
 import { type Database, openDatabase } from './db/client';
 import { loadSchema } from './db/schema';
 import { registerErrorHandling, sendError } from './http/errorHandler';
+import { registerInputBoundary } from './http/inputBoundary';
 import { registerHub } from './hub/registerHub';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
@@ -85,6 +86,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app, ctx);
+  registerInputBoundary(app);
   app.get('/api/health', async () => ({ ok: true, database: database.kind }));
   registerAuthRoutes(app, ctx);
   registerRegistrationRoutes(app, ctx);
