@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Subject, Subscription } from 'rxjs';
+import type { Observable, Subscription } from 'rxjs';
 import type { Claims } from '../../domain/auth/claims';
-import type { DataChange } from '../context';
 import type { Db } from '../db/client';
 import type { Schema } from '../db/schema';
 import { sessionVersionOf } from './claimsOf';
@@ -42,7 +41,8 @@ export class UserAccess {
   constructor(
     private readonly db: Db,
     private readonly schema: Schema,
-    changes: Subject<DataChange>,
+    /** Committed changes (ctx.changes): a change of a user row drops what is known of that user. */
+    changes: Observable<{ readonly resourceType: string; readonly id: string }>,
     private readonly now: () => number,
   ) {
     this.subscription = changes.subscribe((change) => {
