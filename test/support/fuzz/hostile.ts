@@ -82,9 +82,21 @@ export const hostile: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
+/** Text the database refuses, text past every length, text that looks like something else. */
+export const hostileStrings: readonly string[] = hostileValues.filter(
+  (v): v is string => typeof v === 'string',
+);
+
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfffy', megabyte) },
+  { weight: 3, arbitrary: fc.constantFrom(...hostileStrings) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+);
+
 /** Text forms of hostile values, for query strings and path parameters. */
-export const hostileText: fc.Arbitrary<string> = hostile.map((v) =>
-  typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)),
+export const hostileText: fc.Arbitrary<string> = fc.oneof(
+  hostileString,
+  hostile.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)))),
 );
 
 /** Paths to every value inside a JSON value (the empty path is the value itself). */
@@ -104,6 +116,12 @@ const pathsOf = (
   return out;
 };
 
+const valueAt = (value: unknown, path: readonly (string | number)[]): unknown =>
+  path.reduce<unknown>(
+    (v, k) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[k] : undefined),
+    value,
+  );
+
 const setAt = (value: unknown, path: readonly (string | number)[], replacement: unknown): unknown => {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path as [string | number, ...(string | number)[]];
@@ -117,19 +135,24 @@ const setAt = (value: unknown, path: readonly (string | number)[], replacement: 
   return copy;
 };
 
-export type Breakage = 'none' | 'replace' | 'unknownField' | 'whole';
+export type Breakage = 'none' | 'text' | 'value' | 'unknownField' | 'whole';
 
-/** A valid value broken one way: as it is, one inner value replaced, an unknown field added, all replaced. */
+/**
+ * A valid value broken one way: left as it is, one of its texts made hostile (NUL, lone surrogates, a
+ * megabyte…), one inner value replaced by a hostile one (wrong type, huge number, deep nesting…), an unknown
+ * field added, or all of it replaced.
+ */
 export const broken = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> =>
   fc
     .tuple(
       valid,
-      fc.constantFrom<Breakage>('none', 'replace', 'replace', 'replace', 'unknownField', 'whole'),
+      fc.constantFrom<Breakage>('none', 'text', 'text', 'text', 'value', 'value', 'unknownField', 'whole'),
       fc.nat(),
       hostile,
+      hostileString,
       fc.string({ maxLength: 12 }),
     )
-    .map(([value, how, at, bad, key]) => {
+    .map(([value, how, at, bad, badText, key]) => {
       switch (how) {
         case 'none':
           return value;
@@ -139,6 +162,11 @@ export const broken = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> =>
           return typeof value === 'object' && value !== null && !Array.isArray(value)
             ? { ...value, [key || 'unknown']: bad }
             : value;
+        case 'text': {
+          const paths = pathsOf(value).filter((p) => typeof valueAt(value, p) === 'string');
+          if (paths.length === 0) return setAt(value, [], badText);
+          return setAt(value, paths[at % paths.length] ?? [], badText);
+        }
         default: {
           const paths = pathsOf(value);
           return setAt(value, paths[at % paths.length] ?? [], bad);

@@ -125,25 +125,59 @@ const genericQuery = fc.dictionary(
   { maxKeys: 4 },
 );
 
-const genericBody = fc.oneof(
-  fc.jsonValue({ maxDepth: 3 }),
-  fc.dictionary(
-    fc.constantFrom(
-      'id',
-      'productId',
-      'quantity',
-      'name',
-      'comment',
-      'positions',
-      'typeCode',
-      'ids',
-      'svg',
-      'bounds',
-    ),
-    fc.jsonValue({ maxDepth: 2 }),
-    { maxKeys: 5 },
-  ),
-);
+/** Field names the API's calls read, for bodies of routes without a known schema (and every definition's). */
+const bodyWords = [
+  'id',
+  'ids',
+  'username',
+  'password',
+  'confirmPassword',
+  'email',
+  'companyName',
+  'acceptTerms',
+  'language',
+  'code',
+  'svg',
+  'fileName',
+  'bounds',
+  'dimensions',
+  'quantity',
+  'quantityReal',
+  'productId',
+  'locationId',
+  'positions',
+  'typeCode',
+  'statusCode',
+  'status',
+  'comment',
+  'saveAs',
+  'generateDocuments',
+  'confirm',
+  'version',
+  'name',
+  'count',
+  'prefix',
+  'mutations',
+];
+
+const genericBody = (words: readonly string[]) =>
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.dictionary(
+        fc.constantFrom(...words),
+        fc.oneof(
+          fc.string({ maxLength: 20 }),
+          fc.double({ noNaN: true }),
+          fc.uuid(),
+          fc.boolean(),
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
+        { maxKeys: 6 },
+      ),
+    },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  );
 
 /** The input schemas the fuzzer knows for a route (derived from definitions and exported zod schemas). */
 export const inputsOf = (
@@ -154,6 +188,7 @@ export const inputsOf = (
   const byPath = (path: string) => world.definitions.find((d) => `/api/${d.path}`.toLowerCase() === path);
   const defOf = (name: string) => world.definitions.find((d) => d.name === name);
   const { ids } = world;
+  const words = [...new Set([...bodyWords, ...world.definitions.flatMap((d) => Object.keys(d.fields))])];
 
   if (url === '/api/sync/push') return { body: jsonSchema(pushRequestSchema), query: genericQuery };
   if (url === '/api/clientlogisticsconfig')
@@ -193,7 +228,7 @@ export const inputsOf = (
       };
     return { body: recordOf(def, ids), query: pageQueryOf(def, ids) };
   }
-  return { body: genericBody, query: genericQuery };
+  return { body: genericBody(words), query: genericQuery };
 };
 
 /** Percent-encodes text, lone surrogates included (as the invalid UTF-8 a hostile client would send). */
