@@ -89,6 +89,18 @@ export const errorCodes = [
   'sellOfferNotOpen',
   'sellOfferExpired',
   'validityInPast',
+  // import, printing, account limits (issue 19)
+  'importFileEmpty',
+  'importFileUnreadable',
+  'importFileUnreadableAtLine',
+  'importUnknownColumn',
+  'importColumnMissing',
+  'importReferenceNotFound',
+  'importDuplicateRow',
+  'importHasProblems',
+  'labelLayoutMissing',
+  'printerConnectionFailed',
+  'documentLimitReached',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -153,6 +165,12 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   credentialsNotActive: 409,
   externalServiceFailed: 502,
   externalImportFailed: 502,
+  importFileUnreadable: 422,
+  importHasProblems: 422,
+  importFileUnreadableAtLine: 422,
+  labelLayoutMissing: 422,
+  printerConnectionFailed: 502,
+  documentLimitReached: 402,
   tooManyAttempts: 429,
   ticketArchived: 409,
   ticketNotWorkingCopy: 409,

@@ -18,6 +18,7 @@ import { RateLimiter } from './http/rateLimiter';
 import { registerRouteList } from './http/routeList';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerHub } from './hub/registerHub';
+import { registerImport } from './import/importRoutes';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
 import { registerOffice } from './office/registerOffice';
@@ -116,6 +117,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerSync(app, ctx);
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);
+  await registerImport(app, ctx);
   await registerHub(app, ctx);
 
   const hasWeb = await registerWebApp(app, config.webDir);
