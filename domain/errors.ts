@@ -207,9 +207,17 @@ export class AppError extends Error {
   readonly fields: FieldError[] | undefined;
   readonly issues: RuleIssue[] | undefined;
   readonly status: number;
+  /** For tooManyAttempts: seconds until the call may be tried again (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     code: ErrorCode,
-    options: { fields?: FieldError[]; issues?: RuleIssue[]; status?: number; detail?: string } = {},
+    options: {
+      fields?: FieldError[];
+      issues?: RuleIssue[];
+      status?: number;
+      detail?: string;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(options.detail ?? code);
     this.name = 'AppError';
@@ -217,5 +225,6 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.issues = options.issues;
     this.status = options.status ?? statusOf(code);
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
