@@ -74,6 +74,8 @@ export const backup = async (where: DataLocation, file: string): Promise<string>
   await keepingAlive(async () => {
     const db = new PGlite(dir);
     try {
+      // dumpDataDir does not wait for the database to be ready: without a first query it never settles.
+      await db.query('select 1');
       const dump = await db.dumpDataDir('gzip');
       writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     } finally {
