@@ -111,6 +111,7 @@ CREATE INDEX "cart_line_product_idx" ON "cart_line" USING btree ("product_id");
 CREATE INDEX "shared_access_attempt_address_idx" ON "shared_access_attempt" USING btree ("address","at");
 
 -- hand-written: one translation per product and language (the portal shows the contractor's language).
+--> statement-breakpoint
 CREATE UNIQUE INDEX "portal_translation_product_language_uq" ON "portal_translation" USING btree ("client_account_id","product_id","language");
 --> statement-breakpoint
 -- A product hidden from the portal (or shown again, or given to another contractor) takes its stock rows along in
