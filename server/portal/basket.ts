@@ -197,7 +197,7 @@ export class Basket {
             fields: [{ field: 'productId', rule: 'maxLength', params: { max: maxBasketLines } }],
           });
       }
-      const now = new Date();
+      const now = new Date(this.ctx.clock.now());
       const [line] = await tx
         .insert(c)
         .values({
@@ -220,7 +220,7 @@ export class Basket {
       const line = await this.findLine(tx, scope, ref);
       const product = await this.product(tx, scope, line.productId, lng);
       await this.assertOrderable(tx, scope, product, quantity);
-      await tx.update(c).set({ quantity, updatedAt: new Date() }).where(eq(c.id, line.id));
+      await tx.update(c).set({ quantity, updatedAt: new Date(this.ctx.clock.now()) }).where(eq(c.id, line.id));
       return { id: line.id, productId: line.productId, quantity };
     });
   }

@@ -167,7 +167,7 @@ export class ContractorOrders {
             })
             .onConflictDoUpdate({
               target: [cart.userId, cart.productId],
-              set: { quantity: total.quantity, updatedAt: new Date() },
+              set: { quantity: total.quantity, updatedAt: new Date(this.ctx.clock.now()) },
             });
           inBasket.set(line.productId, total.quantity);
         }

@@ -19,7 +19,7 @@ const argsOf = (request: FastifyRequest): Query => {
 };
 
 /**
- * The contractor portal's calls (000 §7 "Contractor orders"), spelled as the specification spells them and
+ * The contractor portal's calls (the contractor orders API), spelled as the specification spells them and
  * matched without regard to case, plus the portal's own: my orders, one order, repeating an order.
  */
 export const registerPortalRoutes = (app: FastifyInstance, ctx: AppContext): void => {

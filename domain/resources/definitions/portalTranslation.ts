@@ -2,7 +2,7 @@ import { languages } from '../../languages';
 import { defineResource } from '../types';
 
 /**
- * Translations visible to contractors (000 §2): per product and language, the name and description the portal
+ * Translations visible to contractors: per product and language, the name and description the portal
  * shows a contractor instead of the warehouse's own. One per product and language.
  */
 export const portalTranslationResource = defineResource({

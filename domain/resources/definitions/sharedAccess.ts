@@ -2,7 +2,7 @@ import { linkEnds, sharedContentTypes, sharedDurations } from '../../sharedAcces
 import { defineResource } from '../types';
 
 /**
- * Shared access links (000 §3 "Shared access", no edit): a contractor company or a contact person gets a
+ * Shared access links (a resource without edit): a contractor company or a contact person gets a
  * time-limited, possibly single-use link to the detailed inventory or the global stock of one contractor's goods,
  * or a token for the same two API calls. Only hashes of the key and the token are stored: the link is shown
  * once, when it is made. Created, withdrawn and opened through server/sharedAccess; read generically.

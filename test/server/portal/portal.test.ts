@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppMailer } from '../../../server/mail/createMailer';
-import { aSuperUser, aUser, type TestUser } from '../../support/builders';
+import { aSuperUser, aUser, type TestUser, testPassword } from '../../support/builders';
 import { connectClient, eventually, listen, type TestHubClient } from '../hub/hubClient';
 import {
   aColleagueOf,
@@ -221,6 +221,39 @@ describe('contractor portal: catalogue, basket and confirmation', () => {
     // The catalogue shows what the basket holds.
     const entry = (await catalogue(w.contractor, '?search=apple')).results[0];
     expect(entry?.inBasket).toBe(4);
+
+    // The owner removes a line by its id or by its product; a line already gone is not found.
+    const removeLine = (query: string) =>
+      call(w.contractor, 'DELETE', `/api/contractororders/delete-cart-product?${query}`);
+    expect((await removeLine(`id=${line?.id}`)).statusCode).toBe(204);
+    expect((await summary(w.contractor)).positions.map((p) => p.productId)).toEqual([String(w.a.id)]);
+    expect((await removeLine(`id=${line?.id}`)).statusCode).toBe(404);
+    expect((await addToCart(w.contractor, w.b.id, 2)).statusCode).toBe(200);
+    expect((await removeLine(`productId=${String(w.b.id)}`)).statusCode).toBe(204);
+    expect((await removeLine(`productId=${String(w.b.id)}`)).statusCode).toBe(404);
+    expect((await addToCart(w.contractor, w.b.id, 2)).statusCode).toBe(200);
+    s = await summary(w.contractor);
+    expect(s.positions.map((p) => [p.productId, p.quantity])).toEqual([
+      [String(w.a.id), 4],
+      [String(w.b.id), 2],
+    ]);
+
+    // Signing in again (another device, or after signing out) finds the same basket: it lives on the server.
+    const signIn = await call(undefined, 'POST', '/api/Auth', {
+      username: w.contractor.row.username,
+      password: testPassword,
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const token = String((signIn.json() as { token: string }).token);
+    expect(token).not.toBe(w.contractor.token);
+    const elsewhere = await fixture.t.app.inject({
+      method: 'GET',
+      url: '/api/contractororders/cart-summary',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(
+      (elsewhere.json() as { positions: Line[] }).positions.map((p) => [p.productId, p.quantity]),
+    ).toEqual(s.positions.map((p) => [p.productId, p.quantity]));
   });
 
   it('answers staff and strangers on the portal calls with 403 and 401', async () => {
