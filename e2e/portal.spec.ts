@@ -51,7 +51,14 @@ test.describe('the contractor portal', () => {
         await signIn.open();
         await signIn.signIn('contractor', 'demo1234');
         await portal.expectHome();
-        // No staff entry in the menu; the page fits the phone's width.
+        // The menu holds the portal's entries and no staff entry; the page fits the phone's width.
+        await expect(phonePage.getByTestId('menu-item-myOrders')).toBeAttached();
+        const entries = await phonePage
+          .locator('[data-testid^="menu-item-"]')
+          .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')));
+        expect(entries.sort()).toEqual(
+          ['portalHome', 'myOrders', 'newOrder', 'basket', 'lastOrders'].map((k) => `menu-item-${k}`).sort(),
+        );
         expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           phone.width,
         );
