@@ -6,7 +6,7 @@ import type { BasketLineView, BasketSummary, PortalProduct } from '../../domain/
 import type { Page } from '../../domain/resources/query';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/client';
-import { fromDatabaseError } from '../http/dbErrors';
+import { inTransaction } from '../http/dbErrors';
 import { productRowVisible } from '../resources/contractorScope';
 import { tableOf } from '../warehouse/stock/ruleInputs';
 import { orderableOf } from './orderableStock';
@@ -111,13 +111,8 @@ export class Basket {
     };
   }
 
-  private async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await this.ctx.db.transaction(fn);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw fromDatabaseError(err) ?? err;
-    }
+  private write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return inTransaction(this.ctx.db, fn);
   }
 
   /** Refuses a quantity beyond what can be ordered now, naming the product and what is available. */
@@ -220,7 +215,10 @@ export class Basket {
       const line = await this.findLine(tx, scope, ref);
       const product = await this.product(tx, scope, line.productId, lng);
       await this.assertOrderable(tx, scope, product, quantity);
-      await tx.update(c).set({ quantity, updatedAt: new Date(this.ctx.clock.now()) }).where(eq(c.id, line.id));
+      await tx
+        .update(c)
+        .set({ quantity, updatedAt: new Date(this.ctx.clock.now()) })
+        .where(eq(c.id, line.id));
       return { id: line.id, productId: line.productId, quantity };
     });
   }

@@ -5,7 +5,7 @@ import type { PortalProduct } from '../../domain/portal/portalTypes';
 import { orderTypes } from '../../domain/warehouse/orderTypes';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import { fromDatabaseError } from '../http/dbErrors';
+import { inTransaction } from '../http/dbErrors';
 import type { Row } from '../resources/rows';
 import { checkOrderPositions } from '../warehouse/orders/checkOrderPositions';
 import { nextOrderNumber } from '../warehouse/orders/nextOrderNumber';
@@ -108,12 +108,7 @@ export const confirmBasket = async (
     );
     return { order: store.toApi(order, stored), products };
   };
-  try {
-    const confirmed = await ctx.db.transaction(run);
-    tables.orderService.publish(scope, String(confirmed.order.id), 'create');
-    return confirmed;
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw fromDatabaseError(err) ?? err;
-  }
+  const confirmed = await inTransaction(ctx.db, run);
+  tables.orderService.publish(scope, String(confirmed.order.id), 'create');
+  return confirmed;
 };

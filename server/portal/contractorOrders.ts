@@ -6,7 +6,7 @@ import { type Page, parsePageQuery } from '../../domain/resources/query';
 import { positionsProgress } from '../../domain/warehouse/positionsProgress';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
-import { fromDatabaseError } from '../http/dbErrors';
+import { inTransaction } from '../http/dbErrors';
 import { type Row, toApiRow } from '../resources/rows';
 import { OrderStore } from '../warehouse/orders/orderStore';
 import { orderTablesOf } from '../warehouse/orders/orderTables';
@@ -141,52 +141,47 @@ export class ContractorOrders {
     const order = await this.store.findOrder(this.ctx.db, scope, id);
     const positions = await this.store.positionsOf(this.ctx.db, scope, String(order.id));
     const cart = this.ctx.schema.portalTables.cartLine;
-    try {
-      return await this.ctx.db.transaction(async (tx) => {
-        const lines = positions.map((p) => ({
-          productId: String(p.productId),
-          quantity: Number(p.quantity),
-        }));
-        const ids = lines.map((l) => l.productId);
-        const products = await visiblePortalProducts(this.ctx, tx, scope, ids, lng);
-        const visible = [...products.keys()];
-        const orderable = await orderableOf(tx, scope.clientAccountId, visible);
-        const held = await this.basket.lines(tx, scope, true);
-        const inBasket = new Map(held.map((l) => [l.productId, Number(l.quantity)]));
-        const result = repeatIntoBasket(lines, orderable, inBasket);
-        for (const line of result.add) {
-          const total = checkLineQuantity((inBasket.get(line.productId) ?? 0) + line.quantity);
-          if ('error' in total) continue;
-          await tx
-            .insert(cart)
-            .values({
-              clientAccountId: scope.clientAccountId,
-              userId: scope.userId,
-              productId: line.productId,
-              quantity: total.quantity,
-            })
-            .onConflictDoUpdate({
-              target: [cart.userId, cart.productId],
-              set: { quantity: total.quantity, updatedAt: new Date(this.ctx.clock.now()) },
-            });
-          inBasket.set(line.productId, total.quantity);
-        }
-        const label = (productId: string): Pick<PortalProduct, 'index' | 'name'> =>
-          products.get(productId) ?? { index: '', name: '' };
-        return {
-          added: result.add.map((a) => ({ ...a, ...label(a.productId) })),
-          // A product the contractor may no longer see is named by nothing but the line.
-          refused: result.refused.map((r) => ({
-            ...r,
-            ...(r.reason === 'productUnavailable'
-              ? { productId: null, index: '', name: '' }
-              : label(r.productId)),
-          })),
-        };
-      });
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw fromDatabaseError(err) ?? err;
-    }
+    return inTransaction(this.ctx.db, async (tx) => {
+      const lines = positions.map((p) => ({
+        productId: String(p.productId),
+        quantity: Number(p.quantity),
+      }));
+      const ids = lines.map((l) => l.productId);
+      const products = await visiblePortalProducts(this.ctx, tx, scope, ids, lng);
+      const visible = [...products.keys()];
+      const orderable = await orderableOf(tx, scope.clientAccountId, visible);
+      const held = await this.basket.lines(tx, scope, true);
+      const inBasket = new Map(held.map((l) => [l.productId, Number(l.quantity)]));
+      const result = repeatIntoBasket(lines, orderable, inBasket);
+      for (const line of result.add) {
+        const total = checkLineQuantity((inBasket.get(line.productId) ?? 0) + line.quantity);
+        if ('error' in total) continue;
+        await tx
+          .insert(cart)
+          .values({
+            clientAccountId: scope.clientAccountId,
+            userId: scope.userId,
+            productId: line.productId,
+            quantity: total.quantity,
+          })
+          .onConflictDoUpdate({
+            target: [cart.userId, cart.productId],
+            set: { quantity: total.quantity, updatedAt: new Date(this.ctx.clock.now()) },
+          });
+        inBasket.set(line.productId, total.quantity);
+      }
+      const label = (productId: string): Pick<PortalProduct, 'index' | 'name'> =>
+        products.get(productId) ?? { index: '', name: '' };
+      return {
+        added: result.add.map((a) => ({ ...a, ...label(a.productId) })),
+        // A product the contractor may no longer see is named by nothing but the line.
+        refused: result.refused.map((r) => ({
+          ...r,
+          ...(r.reason === 'productUnavailable'
+            ? { productId: null, index: '', name: '' }
+            : label(r.productId)),
+        })),
+      };
+    });
   }
 }

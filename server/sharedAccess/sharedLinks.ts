@@ -22,7 +22,7 @@ import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/client';
 import { clientAccount } from '../db/internalTables';
 import type { ResourceTable } from '../db/resourceTables';
-import { fromDatabaseError } from '../http/dbErrors';
+import { inTransaction } from '../http/dbErrors';
 import { sharedLinkMail } from '../portal/portalMail';
 import { ResourceService } from '../resources/resourceService';
 import { type Row, toApiRow, toDbValues } from '../resources/rows';
@@ -85,13 +85,8 @@ export class SharedLinks {
   // ---- staff ---------------------------------------------------------------------------------------------
 
   /** One transaction; database constraint failures become catalogue errors. */
-  private async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await this.ctx.db.transaction(fn);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw fromDatabaseError(err) ?? err;
-    }
+  private write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return inTransaction(this.ctx.db, fn);
   }
 
   /** A company or person of the account (undefined when there is none of that id). */
