@@ -42,7 +42,8 @@ test.describe('the contractor portal', () => {
       await managerSignIn.signIn('manager', 'demo1234');
       await new ShellPage(desk.page).expectSignedIn(30_000);
       await desk.page.goto('/operational-orders', { waitUntil: 'domcontentloaded' });
-      await expect(desk.page.getByTestId('operational-orders')).toBeVisible();
+      // A full load of the app in a fresh browser: on a busy machine as long as the other first loads.
+      await expect(desk.page.getByTestId('operational-orders')).toBeVisible({ timeout: 60_000 });
 
       const portal = new PortalPage(phonePage);
       let orderNumber = '';

@@ -9,7 +9,8 @@ export class PortalPage extends BasePage {
 
   async openCatalogue(): Promise<void> {
     await this.goto('/portal/new-order');
-    await this.expectVisible('portal-catalogue');
+    // A full load of the app (goto): on a busy machine it takes longer than a click.
+    await this.expectVisible('portal-catalogue', 30_000);
   }
 
   /** The catalogue card of one product (searched by its index). */
