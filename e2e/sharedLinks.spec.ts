@@ -8,6 +8,12 @@ import { expect, test } from './support/fixtures';
 import { newDevice, uniqueId } from './support/terminalDevice';
 import { WarehouseApi } from './support/warehouseApi';
 
+/**
+ * Three browsers (the manager's, one or two strangers') each loading the app for the first time: on a machine with
+ * a load of 30 every step takes 10-20 s, and three minutes ran out before the end.
+ */
+const linkTestMs = 360_000;
+
 /** A link opened in a browser of its own (no account, no session of anyone). */
 const openAsStranger = async (
   browser: Parameters<typeof newDevice>[0],
@@ -26,7 +32,7 @@ test.describe('shared access links', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(linkTestMs);
     const id = uniqueId();
     const manager = await WarehouseApi.signIn(request, 'manager');
     const [acme] = await manager.list('/api/Company', { shortName: 'ACME' });
@@ -78,7 +84,7 @@ test.describe('shared access links', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(linkTestMs);
     const manager = await WarehouseApi.signIn(request, 'manager');
     const [acme] = await manager.list('/api/Company', { shortName: 'ACME' });
     const created = await manager.post('/api/SharedAccess', {
