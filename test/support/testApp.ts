@@ -49,9 +49,9 @@ export const createTestApp = async (
 ): Promise<TestApp> => {
   const database = await createTestDatabaseUrl();
   const config = { ...testConfig, databaseUrl: database.url, ...opts.config };
-  // In memory, every test database starts from one migrated dump (no initdb, no migrations: seconds per file).
-  const opened =
-    config.databaseUrl || config.dataDir ? undefined : await openDatabase({ pgliteFrom: await migratedPgliteDump() });
+  // Without PostgreSQL every test database is in memory, started from one migrated dump (no initdb, no migrations:
+  // seconds per file), also when the test gives a data directory (for its files and mail, not the database).
+  const opened = config.databaseUrl ? undefined : await openDatabase({ pgliteFrom: await migratedPgliteDump() });
   const app = await buildApp({
     config,
     ...(opened ? { database: opened } : {}),
