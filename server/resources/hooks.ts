@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '../../domain/resources/types';
 import { hashPassword } from '../auth/password';
 import type { Tx } from '../db/client';
 import { assertCarrierLink } from '../shipping/carrierLink';
+import { tagHooks } from '../office/tagHooks';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
 import { barcodesOf, distinctBarcodes, replaceProductBarcodes } from '../warehouse/records/productBarcodes';
 import type { Row } from './rows';
@@ -22,8 +23,20 @@ export interface WriteArgs {
 export interface ResourceHooks {
   beforeWrite?(args: WriteArgs): Promise<Row>;
   /** After the row is stored, in the same transaction (rows that need the new id, e.g. product barcodes). */
-  afterWrite?(args: { scope: Scope; row: Row; existing: Row | undefined; tx: Tx }): Promise<void>;
-  beforeDelete?(args: { scope: Scope; existing: Row; tx: Tx }): Promise<void>;
+  afterWrite?(args: {
+    scope: Scope;
+    row: Row;
+    existing: Row | undefined;
+    tx: Tx;
+    /** Every resource definition (a tag's rename reaches the records of every resource with tags). */
+    definitions: readonly ResourceDefinition[];
+  }): Promise<void>;
+  beforeDelete?(args: {
+    scope: Scope;
+    existing: Row;
+    tx: Tx;
+    definitions: readonly ResourceDefinition[];
+  }): Promise<void>;
 }
 
 const userHooks: ResourceHooks = {
@@ -91,4 +104,5 @@ export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
   user: userHooks,
   product: productHooks,
   storageSpace: storageSpaceHooks,
+  tag: tagHooks,
 };

@@ -260,7 +260,13 @@ export class ResourceService {
         .values({ ...stored, ...(id ? { id } : {}), clientAccountId: scope.clientAccountId })
         .returning();
       if (!created) throw new AppError('saveFailed');
-      await resourceHooks[this.def.name]?.afterWrite?.({ scope, row: created, existing: undefined, tx });
+      await resourceHooks[this.def.name]?.afterWrite?.({
+        scope,
+        row: created,
+        existing: undefined,
+        tx,
+        definitions: this.ctx.schema.definitions,
+      });
       await this.log(tx, scope, 'create', String(created.id), undefined, created);
       return created;
     });
@@ -286,7 +292,13 @@ export class ResourceService {
         .where(and(this.scopeCondition(scope), eq(this.col('id'), id)))
         .returning();
       if (!updated) throw new AppError('notFoundOrNoPermission');
-      await resourceHooks[this.def.name]?.afterWrite?.({ scope, row: updated, existing, tx });
+      await resourceHooks[this.def.name]?.afterWrite?.({
+        scope,
+        row: updated,
+        existing,
+        tx,
+        definitions: this.ctx.schema.definitions,
+      });
       await this.log(tx, scope, 'update', id, existing, updated);
       return updated;
     });
@@ -298,7 +310,12 @@ export class ResourceService {
     this.assertWrite(scope);
     await this.write(async (tx) => {
       const existing = await this.findRaw(tx, scope, id, true);
-      await resourceHooks[this.def.name]?.beforeDelete?.({ scope, existing, tx });
+      await resourceHooks[this.def.name]?.beforeDelete?.({
+        scope,
+        existing,
+        tx,
+        definitions: this.ctx.schema.definitions,
+      });
       // Files and discussions of the record go with it.
       await removeAttachedTo(tx, scope.clientAccountId, this.def.name, id);
       await tx.delete(this.table).where(and(this.scopeCondition(scope), eq(this.col('id'), id)));
