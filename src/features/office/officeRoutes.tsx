@@ -1,7 +1,13 @@
+import { resourceExtensions } from '../../resources/extensions';
 import type { FeatureRoute } from '../../ui/featureRoute';
 import { lazyNamed } from '../../ui/lazyNamed';
+import { TemplatePlaceholders } from '../messages/TemplatePlaceholders';
+import { TestMessageButton } from '../messages/TestMessageButton';
 
 const DiscussionsPage = lazyNamed(() => import('../discussions/DiscussionsPage'), 'DiscussionsPage');
+
+resourceExtensions.addPreviewExtra('emailAccount', TestMessageButton);
+resourceExtensions.addPreviewExtra('emailTemplate', TemplatePlaceholders);
 
 /** The office's screens beyond the generic resource ones. */
 export const officeRoutes: readonly FeatureRoute[] = [{ path: '/discussions', element: <DiscussionsPage /> }];

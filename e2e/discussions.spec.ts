@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { DiscussionPage } from './pages/DiscussionPage';
+import { ResourcePage } from './pages/ResourcePage';
+import { ShellPage } from './pages/ShellPage';
+import { SignInPage } from './pages/SignInPage';
+import { expect, test } from './support/fixtures';
+
+test.describe('discussions', () => {
+  test("two browsers in one discussion see each other's messages live", async ({ browser, baseURL }) => {
+    const managerContext = await browser.newContext({ baseURL });
+    const adminContext = await browser.newContext({ baseURL });
+    try {
+      const manager = await managerContext.newPage();
+      const admin = await adminContext.newPage();
+      const id = randomUUID().slice(0, 6);
+
+      await new SignInPage(manager).open();
+      await new SignInPage(manager).signIn('manager', 'demo1234');
+      await new ShellPage(manager).expectSignedIn();
+      await new ShellPage(admin).goto('/signin');
+      await new SignInPage(admin).signIn('admin', 'demo1234');
+      await new ShellPage(admin).expectSignedIn();
+
+      const companyId = await new ResourcePage(manager).create('companies', { shortName: `Talk ${id}` });
+      const managerThread = new DiscussionPage(manager);
+      const discussionId = await managerThread.openFromRecord();
+
+      // The admin opens the same thread by its address: the company's preview with ?discussionId=.
+      await admin.goto(`/companies/${companyId}?discussionId=${discussionId}`);
+      const adminThread = new DiscussionPage(admin);
+      await expect(admin.getByTestId('discussion-thread')).toBeVisible();
+
+      await managerThread.write(`Truck at dock 2 (${id})`);
+      await adminThread.expectMessage(`Truck at dock 2 (${id})`);
+      await adminThread.write(`Unloading now (${id})`);
+      await managerThread.expectMessage(`Unloading now (${id})`);
+      // Both were looking: nothing stays unread.
+      await managerThread.expectUnread(0);
+
+      // The admin closes the thread; the manager writes again: the admin's header counts it, live.
+      await admin.keyboard.press('Escape');
+      await expect(admin.getByTestId('discussion-thread')).toHaveCount(0);
+      await managerThread.write(`Done (${id})`);
+      await adminThread.expectUnread(1);
+    } finally {
+      await managerContext.close();
+      await adminContext.close();
+    }
+  });
+});
