@@ -1,11 +1,13 @@
 import { ActionIcon, Button, Group, Paper, Stack, Tooltip } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { hasAccess } from '../../../domain/auth/claims';
 import { definitionByName } from '../../resources/registry';
 import { useAuthStore } from '../../state/authStore';
 import { DiscussionButton } from '../discussions/DiscussionButton';
 import { FilesPanel } from '../files/FilesPanel';
+import { historyLink } from '../history/historyDefinition';
 import { SendMessageDialog } from '../messages/SendMessageDialog';
 import { OfficeIcon } from './OfficeIcon';
 
@@ -27,6 +29,9 @@ export const RecordOffice = ({ resourceType, id }: RecordOfficeProps): ReactNode
   const staff = claims !== null && claims.ctr === null;
   // Files follow the record: who may write it may attach and delete (contractors never write).
   const canWrite = def !== undefined && staff && !def.readOnly && hasAccess(claims, def.write);
+  // The record's own history, for those who may read the record log.
+  const logDef = definitionByName('recordLog');
+  const canSeeHistory = staff && logDef !== undefined && hasAccess(claims, logDef.read);
   return (
     <Paper withBorder p="sm" data-testid="record-office">
       <Stack gap="sm">
@@ -40,6 +45,17 @@ export const RecordOffice = ({ resourceType, id }: RecordOfficeProps): ReactNode
               data-testid="record-send-email"
             >
               {t('messages.sendByEmail')}
+            </Button>
+          )}
+          {canSeeHistory && (
+            <Button
+              variant="default"
+              component={Link}
+              to={historyLink(resourceType, id)}
+              leftSection={<OfficeIcon name="history" />}
+              data-testid="record-history"
+            >
+              {t('history.open')}
             </Button>
           )}
         </Group>
