@@ -27,7 +27,8 @@ const priceList = async (): Promise<Buffer> => {
 
 /**
  * The office part of the demo: ACME's buyer to write to, e-mail templates for documents and orders (English and
- * Polish), a price list attached to ACME, and a discussion on a receipt between the admin and the manager.
+ * Polish), two favorites, a price list attached to ACME, and a discussion on a receipt between the admin and the
+ * manager.
  */
 export const seedDemoOffice = async (
   ctx: AppContext,
@@ -65,6 +66,11 @@ export const seedDemoOffice = async (
     subject: 'Order {{orderNumber}} confirmed',
     body: 'Hello {{recipient.name}},\n\nyour order {{orderNumber}} is {{statusCode}}, planned for {{plannedDate}}:\n\n{{lines}}\n\n{{company.name}}',
   });
+
+  // Shortcuts on the home page (a long press opens a favorite's editor).
+  const favorites = serviceOf(ctx, 'favoriteAction');
+  await favorites.create(admin, { title: 'Stock', link: '/stock', color: '#2f9e44' });
+  await favorites.create(admin, { title: 'Discussions', link: '/discussions', color: '#1c7ed6' });
 
   const files = new FileStore(ctx);
   const acme = await files.owner(admin, 'company', contractorId, 'write');

@@ -336,7 +336,7 @@ describe('demo seed (npm start on an empty database)', () => {
     expect(await stockServiceOf(t.ctx).ledgerDifferences(t.ctx.db, accountId)).toEqual([]);
   });
 
-  it('shows the office: templates to send documents with, a file on ACME, a discussion on a receipt', async () => {
+  it('shows the office: templates to send documents with, favorites, a file on ACME, a discussion on a receipt', async () => {
     const admin = await signIn('admin');
     const templates = (await get(admin, '/api/emailTemplate')) as { results: Row[] };
     expect(templates.results.map((r) => r.refResourceType)).toEqual(
@@ -348,6 +348,8 @@ describe('demo seed (npm start on an empty database)', () => {
     };
     expect(files.results.map((f) => f.fileName)).toEqual(['ACME price list 2026.xlsx']);
     expect((await rowsIn('person')).some((p) => p.email === 'paula@acme.example')).toBe(true);
+    const favorites = (await get(admin, '/api/FavoriteAction')) as { results: Row[] };
+    expect(favorites.results.map((f) => f.title).sort()).toEqual(['Discussions', 'Stock']);
     const manager = await signIn('manager');
     const threads = (await get(manager, '/api/Discussion')) as {
       results: { discussionId: string; messageCount: number }[];

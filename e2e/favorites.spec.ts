@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { ShellPage } from './pages/ShellPage';
+import { expect, test } from './support/fixtures';
+import { WarehouseApi } from './support/warehouseApi';
+
+test.describe('favorites', () => {
+  test('a short press opens the link; a press held for 2 s opens the editor', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const api = await WarehouseApi.signIn(request, 'admin');
+    const title = `Stock ${randomUUID().slice(0, 6)}`;
+    const favorite = await api.post('/api/FavoriteAction', { title, link: '/stock', color: '#2f9e44' });
+
+    // The page's clock is the test's: the 2 s are moved, not waited for.
+    await page.clock.install();
+    await signIn();
+    await new ShellPage(page).expectSignedIn();
+    await page.goto('/');
+    const shortcut = page.locator(`[data-testid="favorite-shortcut"][data-favorite-id="${favorite.id}"]`);
+    await expect(shortcut).toBeVisible();
+
+    // Time stands still between the press and the release unless the test moves it.
+    const pause = async () => page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await pause();
+    await shortcut.hover();
+    await page.mouse.down();
+    await page.clock.runFor(500);
+    await page.mouse.up();
+    await expect(page).toHaveURL(/\/stock$/);
+
+    await page.clock.resume();
+    await page.goto('/');
+    await expect(shortcut).toBeVisible();
+    await pause();
+    await shortcut.hover();
+    await page.mouse.down();
+    await page.clock.runFor(2000);
+    // The editor opens while the button is still held.
+    await expect(page).toHaveURL(new RegExp(`/favorites/${favorite.id}/edit$`));
+    await page.mouse.up();
+    await page.clock.resume();
+    await expect(page.getByTestId('field-title')).toHaveValue(title);
+  });
+});
