@@ -16,7 +16,8 @@ export const playwrightConfig = defineConfig({
   workers: isCI ? 1 : 2,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A busy machine may set E2E_EXPECT_TIMEOUT_MS (e.g. 60000): assertions wait longer, nothing else changes.
+  expect: { timeout: Number(process.env.E2E_EXPECT_TIMEOUT_MS) || 10_000 },
   reporter: 'list',
   globalSetup: './e2e/support/globalSetup.ts',
   use: {
