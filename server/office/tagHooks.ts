@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import type { Tx } from '../db/client';
 import { snake } from '../db/resourceTables';
-import type { ResourceHooks } from '../resources/hooks';
+import type { Row } from '../resources/rows';
+import type { Scope } from '../resources/scope';
 
 /** Every (table, column) whose values are tags of the dictionary. */
 const tagColumns = (definitions: readonly ResourceDefinition[]) =>
@@ -33,14 +34,29 @@ const retag = async (
   }
 };
 
-/** Tags: a rename renames the tag on every record that carries it; a deleted tag comes off them. */
-export const tagHooks: ResourceHooks = {
-  async afterWrite({ scope, row, existing, tx, definitions }) {
+interface TagChange {
+  readonly scope: Scope;
+  readonly tx: Tx;
+  readonly definitions: readonly ResourceDefinition[];
+}
+
+/**
+ * Tags: a rename renames the tag on every record that carries it; a deleted tag comes off them. Plain functions
+ * (the resource hooks table in server/resources/hooks.ts wires them), so this file needs nothing from there.
+ */
+export const tagHooks = {
+  async afterWrite({
+    scope,
+    row,
+    existing,
+    tx,
+    definitions,
+  }: TagChange & { row: Row; existing: Row | undefined }) {
     const before = typeof existing?.name === 'string' ? existing.name : undefined;
     if (before !== undefined && before !== row.name)
       await retag(tx, definitions, scope.clientAccountId, before, String(row.name));
   },
-  async beforeDelete({ scope, existing, tx, definitions }) {
+  async beforeDelete({ scope, existing, tx, definitions }: TagChange & { existing: Row }) {
     if (typeof existing.name === 'string')
       await retag(tx, definitions, scope.clientAccountId, existing.name, null);
   },
