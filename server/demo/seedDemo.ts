@@ -5,6 +5,7 @@ import { clientAccount } from '../db/internalTables';
 import type { Row } from '../resources/rows';
 import { deleteAccount } from './deleteAccount';
 import { demoScope } from './demoScope';
+import { seedDemoImport } from './seedDemoImport';
 import { seedDemoOffice } from './seedDemoOffice';
 import { seedDemoOrders } from './seedDemoOrders';
 import { seedDemoShipping } from './seedDemoShipping';
@@ -53,6 +54,7 @@ export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefi
       contractorId: created.contractorId,
     });
     await seedDemoOffice(ctx, demoScope(created.admin), manager, created.contractorId);
+    await seedDemoImport(ctx, manager, records.products);
     await ctx.db
       .update(clientAccount)
       .set({ name: demoAccountName, updatedAt: new Date() })
