@@ -27,8 +27,8 @@ const priceList = async (): Promise<Buffer> => {
 
 /**
  * The office part of the demo: ACME's buyer to write to, e-mail templates for documents and orders (English and
- * Polish), two favorites, a price list attached to ACME, and a discussion on a receipt between the admin and the
- * manager.
+ * Polish), two favorites, a web shop's credentials (inactive), a price list attached to ACME, and a discussion on
+ * a receipt between the admin and the manager.
  */
 export const seedDemoOffice = async (
   ctx: AppContext,
@@ -71,6 +71,14 @@ export const seedDemoOffice = async (
   const favorites = serviceOf(ctx, 'favoriteAction');
   await favorites.create(admin, { title: 'Stock', link: '/stock', color: '#2f9e44' });
   await favorites.create(admin, { title: 'Discussions', link: '/discussions', color: '#1c7ed6' });
+  // A web shop to import products from: inactive until a super user enters real keys and activates it.
+  await serviceOf(ctx, 'externalCredentials').create(admin, {
+    serviceType: 'wooCommerce',
+    serviceName: 'Web shop',
+    baseUrl: 'https://shop.example',
+    username: 'ck_demo',
+    secret: 'cs_demo',
+  });
 
   const files = new FileStore(ctx);
   const acme = await files.owner(admin, 'company', contractorId, 'write');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { sendAwayMail } from '../discussions/awayMail';
 import { registerDiscussionRoutes } from '../discussions/discussionRoutes';
+import { registerExternalRoutes } from '../external/externalRoutes';
 import { moveDatabaseFiles, runFileJanitor } from '../files/fileJanitor';
 import { registerFileRoutes } from '../files/fileRoutes';
 import { registerMessageRoutes } from '../messages/messageRoutes';
@@ -17,6 +18,7 @@ export const registerOffice = (app: FastifyInstance, ctx: AppContext): void => {
   registerDiscussionRoutes(app, ctx);
   registerOfficeSettingsRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
+  registerExternalRoutes(app, ctx);
   // One encapsulated plugin, so multipart parsing exists only for the file routes.
   app.register(async (scoped) => {
     await registerFileRoutes(scoped, ctx);

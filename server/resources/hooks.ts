@@ -4,8 +4,9 @@ import { sessionVersionOf } from '../auth/claimsOf';
 import { hashPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/refreshTokens';
 import type { Tx } from '../db/client';
-import { assertCarrierLink } from '../shipping/carrierLink';
+import { externalCredentialsHooks } from '../external/externalCredentialsHooks';
 import { tagHooks } from '../office/tagHooks';
+import { assertCarrierLink } from '../shipping/carrierLink';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
 import { barcodesOf, distinctBarcodes, replaceProductBarcodes } from '../warehouse/records/productBarcodes';
 import type { Row } from './rows';
@@ -19,6 +20,8 @@ export interface WriteArgs {
   /** The stored row before an update; undefined on create. */
   readonly existing: Row | undefined;
   readonly tx: Tx;
+  /** The office key that seals secrets at rest (server/office/secrets.ts). */
+  readonly secretsKey: string;
 }
 
 /** Rules of resources that are not plain CRUD; everything else is generic. */
@@ -116,4 +119,5 @@ export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
   product: productHooks,
   storageSpace: storageSpaceHooks,
   tag: tagHooks,
+  externalCredentials: externalCredentialsHooks,
 };

@@ -35,6 +35,10 @@ export class ResourceService {
     this.table = table;
   }
 
+  private get secretsKey(): string {
+    return this.ctx.config.office.secretsKey;
+  }
+
   private col(name: string): PgColumn {
     const c = this.table[name] as PgColumn | undefined;
     if (!c) throw new AppError('badRequest', { detail: name });
@@ -250,7 +254,9 @@ export class ResourceService {
     const row = await this.write(async (tx) => {
       await this.checkRefs(tx, scope, values);
       const hook = resourceHooks[this.def.name]?.beforeWrite;
-      const stored = hook ? await hook({ def: this.def, scope, values, existing: undefined, tx }) : values;
+      const stored = hook
+        ? await hook({ def: this.def, scope, values, existing: undefined, tx, secretsKey: this.secretsKey })
+        : values;
       const id =
         typeof (input as Row | null)?.id === 'string' && uuidPattern.test(String((input as Row).id))
           ? String((input as Row).id)
@@ -285,7 +291,9 @@ export class ResourceService {
       const values = this.validate(input, existing);
       await this.checkRefs(tx, scope, values);
       const hook = resourceHooks[this.def.name]?.beforeWrite;
-      const stored = hook ? await hook({ def: this.def, scope, values, existing, tx }) : values;
+      const stored = hook
+        ? await hook({ def: this.def, scope, values, existing, tx, secretsKey: this.secretsKey })
+        : values;
       const [updated] = await tx
         .update(this.table)
         .set({ ...stored, updatedAt: new Date(), version: sql`${this.col('version')} + 1` })

@@ -28,6 +28,25 @@ CREATE TABLE "email_template" (
 );
 
 --> statement-breakpoint
+CREATE TABLE "external_credentials" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"client_account_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"service_type" text NOT NULL,
+	"service_name" text NOT NULL,
+	"base_url" text NOT NULL,
+	"username" text,
+	"secret" text,
+	"is_active" boolean DEFAULT false NOT NULL,
+	"refresh_token_validity" timestamp with time zone,
+	"imported_until" timestamp with time zone,
+	"activation_code_hash" text,
+	"activation_code_valid_until" timestamp with time zone
+);
+
+--> statement-breakpoint
 CREATE TABLE "message" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"client_account_id" uuid NOT NULL,
@@ -62,9 +81,17 @@ CREATE TABLE "tag" (
 );
 
 --> statement-breakpoint
+ALTER TABLE "product_external" ADD COLUMN "credentials_id" uuid;
+--> statement-breakpoint
+ALTER TABLE "product_external" ADD COLUMN "external_id" text;
+--> statement-breakpoint
+ALTER TABLE "product_external" ADD COLUMN "sku" text;
+--> statement-breakpoint
 ALTER TABLE "office_settings" ADD CONSTRAINT "office_settings_client_account_id_client_account_id_fk" FOREIGN KEY ("client_account_id") REFERENCES "public"."client_account"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "email_template" ADD CONSTRAINT "email_template_client_account_id_client_account_id_fk" FOREIGN KEY ("client_account_id") REFERENCES "public"."client_account"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "external_credentials" ADD CONSTRAINT "external_credentials_client_account_id_client_account_id_fk" FOREIGN KEY ("client_account_id") REFERENCES "public"."client_account"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "message" ADD CONSTRAINT "message_client_account_id_client_account_id_fk" FOREIGN KEY ("client_account_id") REFERENCES "public"."client_account"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
@@ -78,6 +105,10 @@ CREATE INDEX "email_template_account_idx" ON "email_template" USING btree ("clie
 --> statement-breakpoint
 CREATE UNIQUE INDEX "email_template_name_uq" ON "email_template" USING btree ("client_account_id","name");
 --> statement-breakpoint
+CREATE INDEX "external_credentials_account_idx" ON "external_credentials" USING btree ("client_account_id","created_at");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "external_credentials_service_name_uq" ON "external_credentials" USING btree ("client_account_id","service_name");
+--> statement-breakpoint
 CREATE INDEX "message_account_idx" ON "message" USING btree ("client_account_id","created_at");
 --> statement-breakpoint
 CREATE INDEX "message_template_id_idx" ON "message" USING btree ("template_id");
@@ -87,6 +118,10 @@ CREATE INDEX "message_created_by_id_idx" ON "message" USING btree ("created_by_i
 CREATE INDEX "tag_account_idx" ON "tag" USING btree ("client_account_id","created_at");
 --> statement-breakpoint
 CREATE UNIQUE INDEX "tag_name_uq" ON "tag" USING btree ("client_account_id","name");
+--> statement-breakpoint
+ALTER TABLE "product_external" ADD CONSTRAINT "product_external_credentials_id_external_credentials_id_fk" FOREIGN KEY ("credentials_id") REFERENCES "public"."external_credentials"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "product_external_credentials_id_idx" ON "product_external" USING btree ("credentials_id");
 --> statement-breakpoint
 -- hand-written: the bytes of every deleted file (by hand, with its record, with its account) are queued for the
 -- file janitor in the delete's own transaction (server/files/fileJanitor.ts).

@@ -1,6 +1,7 @@
 import { resourceExtensions } from '../../resources/extensions';
 import type { FeatureRoute } from '../../ui/featureRoute';
 import { lazyNamed } from '../../ui/lazyNamed';
+import { ExternalCredentialsPanel } from '../external/ExternalCredentialsPanel';
 import { TemplatePlaceholders } from '../messages/TemplatePlaceholders';
 import { TestMessageButton } from '../messages/TestMessageButton';
 
@@ -9,6 +10,7 @@ const HistoryPage = lazyNamed(() => import('../history/HistoryPage'), 'HistoryPa
 
 resourceExtensions.addPreviewExtra('emailAccount', TestMessageButton);
 resourceExtensions.addPreviewExtra('emailTemplate', TemplatePlaceholders);
+resourceExtensions.addPreviewExtra('externalCredentials', ExternalCredentialsPanel);
 
 /** The office's screens beyond the generic resource ones. */
 export const officeRoutes: readonly FeatureRoute[] = [

@@ -355,7 +355,7 @@ describe('demo seed (npm start on an empty database)', () => {
     expect(await stockServiceOf(t.ctx).ledgerDifferences(t.ctx.db, accountId)).toEqual([]);
   });
 
-  it('shows the office: templates to send documents with, favorites, a file on ACME, a discussion on a receipt', async () => {
+  it('shows the office: templates to send documents with, favorites, a shop connection, a file on ACME, a discussion on a receipt', async () => {
     const admin = await signIn('admin');
     const templates = (await get(admin, '/api/emailTemplate')) as { results: Row[] };
     expect(templates.results.map((r) => r.refResourceType)).toEqual(
@@ -369,6 +369,9 @@ describe('demo seed (npm start on an empty database)', () => {
     expect((await rowsIn('person')).some((p) => p.email === 'paula@acme.example')).toBe(true);
     const favorites = (await get(admin, '/api/FavoriteAction')) as { results: Row[] };
     expect(favorites.results.map((f) => f.title).sort()).toEqual(['Discussions', 'Stock']);
+    const shops = (await get(admin, '/api/ExternalCredentials')) as { results: Row[] };
+    expect(shops.results.map((c) => [c.serviceName, c.isActive])).toEqual([['Web shop', false]]);
+    expect(JSON.stringify(shops)).not.toContain('cs_demo');
     const manager = await signIn('manager');
     const threads = (await get(manager, '/api/Discussion')) as {
       results: { discussionId: string; messageCount: number }[];
