@@ -43,4 +43,41 @@ test.describe('favorites', () => {
     await page.clock.resume();
     await expect(page.getByTestId('field-title')).toHaveValue(title);
   });
+
+  test('the favorites are in the menu too: a short press opens the link, a 2 s hold the editor', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const api = await WarehouseApi.signIn(request, 'admin');
+    const title = `Orders ${randomUUID().slice(0, 6)}`;
+    const favorite = await api.post('/api/FavoriteAction', { title, link: '/orders', color: '#1c7ed6' });
+
+    await page.clock.install();
+    await signIn();
+    await new ShellPage(page).expectSignedIn();
+    await page.goto('/');
+    const entry = page.locator(`[data-testid="menu-favorite"][data-favorite-id="${favorite.id}"]`);
+    await expect(entry).toBeVisible();
+    await expect(entry).toHaveText(title);
+
+    const pause = async () => page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await pause();
+    await entry.hover();
+    await page.mouse.down();
+    await page.clock.runFor(500);
+    await page.mouse.up();
+    await expect(page).toHaveURL(/\/orders$/);
+
+    await page.clock.resume();
+    await expect(entry).toBeVisible();
+    await pause();
+    await entry.hover();
+    await page.mouse.down();
+    await page.clock.runFor(2000);
+    await expect(page).toHaveURL(new RegExp(`/favorites/${favorite.id}/edit$`));
+    await page.mouse.up();
+    await page.clock.resume();
+    await expect(page.getByTestId('field-title')).toHaveValue(title);
+  });
 });
