@@ -7,8 +7,10 @@ import { expect, test } from './support/fixtures';
 
 test.describe('discussions', () => {
   test("two browsers in one discussion see each other's messages live", async ({ browser, baseURL }) => {
-    const managerContext = await browser.newContext({ baseURL });
-    const adminContext = await browser.newContext({ baseURL });
+    // Two fresh browsers would each install the app's service worker and precache the whole app (some 170 files)
+    // while the test works: unrelated to a live discussion, and minutes of CPU on a busy machine.
+    const managerContext = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    const adminContext = await browser.newContext({ baseURL, serviceWorkers: 'block' });
     try {
       const manager = await managerContext.newPage();
       const admin = await adminContext.newPage();
