@@ -31,9 +31,11 @@ test.describe('Google sign-in', () => {
     page.on('request', (r) => {
       if (r.url().includes('accounts.google.com')) googleRequests.push(r.url());
     });
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/Auth/GoogleClientId'));
     await new SignInPage(page).open();
+    const answer = await answered;
+    expect(await answer.json()).toEqual({ clientId: null });
     await expect(page.getByTestId('signin-submit')).toBeVisible();
-    await page.waitForResponse((r) => r.url().endsWith('/api/Auth/GoogleClientId')).catch(() => undefined);
     await expect(page.getByTestId('google-signin')).toHaveCount(0);
     expect(googleRequests).toEqual([]);
   });
