@@ -51,47 +51,50 @@ export const HistoryEntryDialog = ({ entryId, onClose }: HistoryEntryDialogProps
   const changes = entry ? recordChanges(entry.oldObject, entry.newObject) : [];
 
   return (
-    <Modal opened onClose={onClose} size="lg" title={t('office:history.entry')} data-testid="history-entry">
-      {error && <Alert color="red">{error}</Alert>}
-      {!entry && !error && <Loader size="sm" />}
-      {entry && (
-        <Stack gap="sm">
-          <Group gap="xs" wrap="wrap">
-            <Text fw={600}>{String(entry.resourceTitle ?? '')}</Text>
-            <Text c="dimmed" size="sm">
-              {t(`resources:${type}.one`, { defaultValue: type })} ·{' '}
-              {t(`resources:recordLog.options.action.${String(entry.action)}`)} ·{' '}
-              {formatDateTime(entry.createdAt)} · {String(entry.userName ?? '')}
-            </Text>
-          </Group>
-          {changes.length === 0 ? (
-            <Text c="dimmed">{t('office:history.noChanges')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={320}>
-              <Table striped data-testid="history-changes">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('office:history.field')}</Table.Th>
-                    <Table.Th>{t('office:history.before')}</Table.Th>
-                    <Table.Th>{t('office:history.after')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {changes.map((c) => (
-                    <Table.Tr key={c.field} data-testid="history-change" data-field={c.field}>
-                      <Table.Td>
-                        {t(`resources:${type}.fields.${c.field}`, { defaultValue: c.field })}
-                      </Table.Td>
-                      <Table.Td data-testid="history-before">{show(c.before, c.field)}</Table.Td>
-                      <Table.Td data-testid="history-after">{show(c.after, c.field)}</Table.Td>
+    <Modal opened onClose={onClose} size="lg" title={t('office:history.entry')}>
+      {/* The modal's root has no box of its own: the test id goes on what it shows. */}
+      <Stack gap="sm" data-testid="history-entry">
+        {error && <Alert color="red">{error}</Alert>}
+        {!entry && !error && <Loader size="sm" />}
+        {entry && (
+          <Stack gap="sm">
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600}>{String(entry.resourceTitle ?? '')}</Text>
+              <Text c="dimmed" size="sm">
+                {t(`resources:${type}.one`, { defaultValue: type })} ·{' '}
+                {t(`resources:recordLog.options.action.${String(entry.action)}`)} ·{' '}
+                {formatDateTime(entry.createdAt)} · {String(entry.userName ?? '')}
+              </Text>
+            </Group>
+            {changes.length === 0 ? (
+              <Text c="dimmed">{t('office:history.noChanges')}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={320}>
+                <Table striped data-testid="history-changes">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('office:history.field')}</Table.Th>
+                      <Table.Th>{t('office:history.before')}</Table.Th>
+                      <Table.Th>{t('office:history.after')}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Stack>
-      )}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {changes.map((c) => (
+                      <Table.Tr key={c.field} data-testid="history-change" data-field={c.field}>
+                        <Table.Td>
+                          {t(`resources:${type}.fields.${c.field}`, { defaultValue: c.field })}
+                        </Table.Td>
+                        <Table.Td data-testid="history-before">{show(c.before, c.field)}</Table.Td>
+                        <Table.Td data-testid="history-after">{show(c.after, c.field)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+        )}
+      </Stack>
     </Modal>
   );
 };

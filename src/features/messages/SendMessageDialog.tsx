@@ -119,14 +119,9 @@ export const SendMessageDialog = ({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('office:messages.compose')}
-      size="lg"
-      data-testid="message-dialog"
-    >
-      <Stack gap="sm">
+    <Modal opened={opened} onClose={onClose} title={t('office:messages.compose')} size="lg">
+      {/* The modal's root has no box of its own: the test id goes on what it shows. */}
+      <Stack gap="sm" data-testid="message-dialog">
         <SegmentedControl
           value={channel}
           onChange={(v) => {
