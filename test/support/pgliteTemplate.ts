@@ -1,27 +1,13 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir } from '../../server/db/client';
+import { migrationsDigest } from './migrationsDigest';
 
 const cacheDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.tmp', 'pglite-template');
-
-/** A digest of every migration file: a dump made before a migration changed is never used after. */
-const migrationsDigest = (): string => {
-  const hash = createHash('sha256');
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else hash.update(entry.name).update(readFileSync(path));
-    }
-  };
-  walk(migrationsDir);
-  return hash.digest('hex').slice(0, 16);
-};
 
 let loaded: Blob | undefined;
 
