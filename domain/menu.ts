@@ -87,6 +87,7 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
   { key: 'resourcePlanner', link: '/calendar/planner', access: 'any', section: 'calendar', order: 20 },
   { key: 'logisticsConfig', link: '/logistics-config', access: 'power', section: 'other', order: 60 },
   { key: 'discussions', link: '/discussions', access: 'any', section: 'other', order: 5 },
+  { key: 'history', link: '/history', access: 'power', section: 'other', order: 30 },
 ];
 
 /** Where a resource's list sits when its definition does not say (after the ordered entries). */

@@ -103,7 +103,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app, ctx);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { googleSignIn: Boolean(config.googleClientId) });
   registerInputBoundary(app);
   app.get('/api/health', async () => ({ ok: true, database: database.kind }));
   registerAuthRoutes(app, ctx);

@@ -40,6 +40,8 @@ export interface FieldDef {
   readonly forbiddenChars?: string;
   /** Allowed values of an enum / enumList field. */
   readonly options?: readonly string[];
+  /** A 'tags' field whose values come from the tag dictionary (the tag resource): picked with colours, filtered by tag. */
+  readonly tagPicker?: boolean;
   /** Target resource name of a 'ref' field. */
   readonly ref?: string;
   /** What happens to this row when the referenced row is deleted; default: refuse (foreignKeyConflict). */

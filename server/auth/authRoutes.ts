@@ -72,6 +72,9 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext): void 
     return tokenDataFor(ctx.config, rotated.user, rotated.refresh);
   });
 
+  // The sign-in screen shows Google's button (and loads Google's script) only when a client id is configured.
+  app.get('/api/Auth/GoogleClientId', async () => ({ clientId: ctx.config.googleClientId ?? null }));
+
   app.get<{ Params: { token: string } }>('/api/Auth/GoogleToken/:token', async (request) => {
     await limiter.assert('googleSignIn', request.ip);
     const email = await verifyGoogleToken(request.params.token);

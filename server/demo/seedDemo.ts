@@ -6,6 +6,7 @@ import type { Row } from '../resources/rows';
 import { deleteAccount } from './deleteAccount';
 import { demoScope } from './demoScope';
 import { seedDemoImport } from './seedDemoImport';
+import { seedDemoOffice } from './seedDemoOffice';
 import { seedDemoOrders } from './seedDemoOrders';
 import { seedDemoShipping } from './seedDemoShipping';
 import { seedDemoPortal } from './seedDemoPortal';
@@ -62,6 +63,7 @@ export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefi
       { ...demoScope(created.contractor), contractorId: created.contractorId },
       records.products,
     );
+    await seedDemoOffice(ctx, demoScope(created.admin), manager, created.contractorId);
     await seedDemoImport(ctx, manager, records.products);
     await ctx.db
       .update(clientAccount)

@@ -40,11 +40,42 @@ export const hstsValue = 'max-age=31536000; includeSubDomains';
  * HSTS only on requests that came over TLS: sent over plain HTTP it would be ignored at best, and a site
  * reached by address on a warehouse LAN must keep working.
  */
-export const registerSecurityHeaders = async (app: FastifyInstance): Promise<void> => {
+/** Google Identity Services' origins (its script, button frame, calls and styles), per Google's CSP guide. */
+const googleSignInSources = 'https://accounts.google.com/gsi/';
+
+/**
+ * The policy when Google sign-in is configured: Google's script, frame, calls and styles are allowed too.
+ * Without a Google client id the sign-in screen never loads them, and the policy stays the strict one.
+ */
+export const policyWithGoogleSignIn = (): Record<string, readonly string[]> => {
+  const plus = (key: keyof typeof contentSecurityPolicy, source: string) => [
+    ...contentSecurityPolicy[key],
+    source,
+  ];
+  return {
+    ...contentSecurityPolicy,
+    'script-src': plus('script-src', `${googleSignInSources}client`),
+    'frame-src': plus('frame-src', googleSignInSources),
+    'connect-src': plus('connect-src', googleSignInSources),
+    'style-src': plus('style-src', `${googleSignInSources}style`),
+  };
+};
+
+export const registerSecurityHeaders = async (
+  app: FastifyInstance,
+  opts: { readonly googleSignIn?: boolean } = {},
+): Promise<void> => {
+  const google = opts.googleSignIn === true;
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: google ? policyWithGoogleSignIn() : contentSecurityPolicy,
+    },
     strictTransportSecurity: false,
-    referrerPolicy: { policy: 'no-referrer' },
+    // Google's button checks the page's origin: with Google sign-in the origin alone is sent (never a path or a
+    // query, which may carry a token), and Google's sign-in popup may talk back to its opener.
+    referrerPolicy: { policy: google ? 'strict-origin' : 'no-referrer' },
+    ...(google ? { crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const } } : {}),
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });

@@ -6,6 +6,8 @@ import { hashPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/refreshTokens';
 import type { Db, Tx } from '../db/client';
 import type { ResourceTable } from '../db/resourceTables';
+import { externalCredentialsHooks } from '../external/externalCredentialsHooks';
+import { tagHooks } from '../office/tagHooks';
 import { assertCarrierLink } from '../shipping/carrierLink';
 import { column } from '../sharedAccess/sharedLinkRows';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
@@ -21,14 +23,28 @@ export interface WriteArgs {
   /** The stored row before an update; undefined on create. */
   readonly existing: Row | undefined;
   readonly tx: Tx;
+  /** The office key that seals secrets at rest (server/office/secrets.ts). */
+  readonly secretsKey: string;
 }
 
 /** Rules of resources that are not plain CRUD; everything else is generic. */
 export interface ResourceHooks {
   beforeWrite?(args: WriteArgs): Promise<Row>;
   /** After the row is stored, in the same transaction (rows that need the new id, e.g. product barcodes). */
-  afterWrite?(args: { scope: Scope; row: Row; existing: Row | undefined; tx: Tx }): Promise<void>;
-  beforeDelete?(args: { scope: Scope; existing: Row; tx: Tx }): Promise<void>;
+  afterWrite?(args: {
+    scope: Scope;
+    row: Row;
+    existing: Row | undefined;
+    tx: Tx;
+    /** Every resource definition (a tag's rename reaches the records of every resource with tags). */
+    definitions: readonly ResourceDefinition[];
+  }): Promise<void>;
+  beforeDelete?(args: {
+    scope: Scope;
+    existing: Row;
+    tx: Tx;
+    definitions: readonly ResourceDefinition[];
+  }): Promise<void>;
   /** Before every read of the resource (list, get, select, export), on the account's rows. */
   beforeRead?(args: { scope: Scope; table: ResourceTable; db: Db; now: Date }): Promise<void>;
 }
@@ -127,4 +143,6 @@ export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
   product: productHooks,
   storageSpace: storageSpaceHooks,
   sharedAccess: sharedAccessHooks,
+  tag: tagHooks,
+  externalCredentials: externalCredentialsHooks,
 };

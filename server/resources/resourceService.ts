@@ -36,6 +36,10 @@ export class ResourceService {
     this.table = table;
   }
 
+  private get secretsKey(): string {
+    return this.ctx.config.office.secretsKey;
+  }
+
   private col(name: string): PgColumn {
     const c = this.table[name] as PgColumn | undefined;
     if (!c) throw new AppError('badRequest', { detail: name });
@@ -257,7 +261,9 @@ export class ResourceService {
     const row = await this.write(async (tx) => {
       await this.checkRefs(tx, scope, values);
       const hook = resourceHooks[this.def.name]?.beforeWrite;
-      const stored = hook ? await hook({ def: this.def, scope, values, existing: undefined, tx }) : values;
+      const stored = hook
+        ? await hook({ def: this.def, scope, values, existing: undefined, tx, secretsKey: this.secretsKey })
+        : values;
       const id =
         typeof (input as Row | null)?.id === 'string' && uuidPattern.test(String((input as Row).id))
           ? String((input as Row).id)
@@ -267,7 +273,13 @@ export class ResourceService {
         .values({ ...stored, ...(id ? { id } : {}), clientAccountId: scope.clientAccountId })
         .returning();
       if (!created) throw new AppError('saveFailed');
-      await resourceHooks[this.def.name]?.afterWrite?.({ scope, row: created, existing: undefined, tx });
+      await resourceHooks[this.def.name]?.afterWrite?.({
+        scope,
+        row: created,
+        existing: undefined,
+        tx,
+        definitions: this.ctx.schema.definitions,
+      });
       await this.log(tx, scope, 'create', String(created.id), undefined, created);
       return created;
     });
@@ -286,14 +298,22 @@ export class ResourceService {
       const values = this.validate(input, existing);
       await this.checkRefs(tx, scope, values);
       const hook = resourceHooks[this.def.name]?.beforeWrite;
-      const stored = hook ? await hook({ def: this.def, scope, values, existing, tx }) : values;
+      const stored = hook
+        ? await hook({ def: this.def, scope, values, existing, tx, secretsKey: this.secretsKey })
+        : values;
       const [updated] = await tx
         .update(this.table)
         .set({ ...stored, updatedAt: new Date(), version: sql`${this.col('version')} + 1` })
         .where(and(this.scopeCondition(scope), eq(this.col('id'), id)))
         .returning();
       if (!updated) throw new AppError('notFoundOrNoPermission');
-      await resourceHooks[this.def.name]?.afterWrite?.({ scope, row: updated, existing, tx });
+      await resourceHooks[this.def.name]?.afterWrite?.({
+        scope,
+        row: updated,
+        existing,
+        tx,
+        definitions: this.ctx.schema.definitions,
+      });
       await this.log(tx, scope, 'update', id, existing, updated);
       return updated;
     });
@@ -305,7 +325,12 @@ export class ResourceService {
     this.assertWrite(scope);
     await this.write(async (tx) => {
       const existing = await this.findRaw(tx, scope, id, true);
-      await resourceHooks[this.def.name]?.beforeDelete?.({ scope, existing, tx });
+      await resourceHooks[this.def.name]?.beforeDelete?.({
+        scope,
+        existing,
+        tx,
+        definitions: this.ctx.schema.definitions,
+      });
       // Files and discussions of the record go with it.
       await removeAttachedTo(tx, scope.clientAccountId, this.def.name, id);
       await tx.delete(this.table).where(and(this.scopeCondition(scope), eq(this.col('id'), id)));

@@ -392,6 +392,31 @@ describe('demo seed (npm start on an empty database)', () => {
     expect(await stockServiceOf(t.ctx).ledgerDifferences(t.ctx.db, accountId)).toEqual([]);
   });
 
+  it('shows the office: templates to send documents with, favorites, a shop connection, a file on ACME, a discussion on a receipt', async () => {
+    const admin = await signIn('admin');
+    const templates = (await get(admin, '/api/emailTemplate')) as { results: Row[] };
+    expect(templates.results.map((r) => r.refResourceType)).toEqual(
+      expect.arrayContaining(['wmsDocument', 'wmsOrder']),
+    );
+    const [acme] = (await rowsIn('company')).filter((c) => c.shortName === 'ACME');
+    const files = (await get(admin, `/api/File/list?refResourceType=company&refResourceId=${acme?.id}`)) as {
+      results: Row[];
+    };
+    expect(files.results.map((f) => f.fileName)).toEqual(['ACME price list 2026.xlsx']);
+    expect((await rowsIn('person')).some((p) => p.email === 'paula@acme.example')).toBe(true);
+    const favorites = (await get(admin, '/api/FavoriteAction')) as { results: Row[] };
+    expect(favorites.results.map((f) => f.title).sort()).toEqual(['Discussions', 'Stock']);
+    const shops = (await get(admin, '/api/ExternalCredentials')) as { results: Row[] };
+    expect(shops.results.map((c) => [c.serviceName, c.isActive])).toEqual([['Web shop', false]]);
+    expect(JSON.stringify(shops)).not.toContain('cs_demo');
+    const manager = await signIn('manager');
+    const threads = (await get(manager, '/api/Discussion')) as {
+      results: { discussionId: string; messageCount: number }[];
+    };
+    expect(threads.results).toHaveLength(1);
+    expect(threads.results[0]?.messageCount).toBe(2);
+  });
+
   it('keeps the data on a second start, and makes an interrupted seed again', async () => {
     const before = await counts();
     expect(await seedDemo(t.ctx)).toBeUndefined();
