@@ -89,6 +89,10 @@ export const errorCodes = [
   'sellOfferNotOpen',
   'sellOfferExpired',
   'validityInPast',
+  // faces on the device (issue 22)
+  'noFaceDetected',
+  'nobodyRecognised',
+  'computerVisionUnavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -167,6 +171,7 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   sellOfferNotDraft: 409,
   sellOfferNotOpen: 409,
   sellOfferExpired: 409,
+  computerVisionUnavailable: 409,
   somethingWentWrong: 500,
   saveFailed: 500,
 };

@@ -11,6 +11,7 @@ import { type AppContext, createChanges } from './context';
 import { registerDashboardRoutes } from './dashboard/dashboardRoutes';
 import { type Database, openDatabase } from './db/client';
 import { loadSchema } from './db/schema';
+import { registerFaceRoutes } from './faces/faceRoutes';
 import { registerErrorHandling, sendError } from './http/errorHandler';
 import { registerHub } from './hub/registerHub';
 import { createMailer } from './mail/createMailer';
@@ -99,6 +100,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerSync(app, ctx);
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerFaceRoutes(app, ctx);
   await registerHub(app, ctx);
 
   const hasWeb = await registerWebApp(app, config.webDir);

@@ -87,7 +87,21 @@ const storageSpaceHooks: ResourceHooks = {
   },
 };
 
+/** The face database: who enrolled the latest descriptors and when, and how many there are (server/faces/). */
+const computerVisionHooks: ResourceHooks = {
+  async beforeWrite({ scope, values, existing }) {
+    const descriptors = 'descriptors' in values ? values.descriptors : existing?.descriptors;
+    return {
+      ...values,
+      descriptorCount: Array.isArray(descriptors) ? descriptors.length : 0,
+      enrolledById: scope.userId,
+      enrolledAt: new Date(),
+    };
+  },
+};
+
 export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
+  computerVision: computerVisionHooks,
   user: userHooks,
   product: productHooks,
   storageSpace: storageSpaceHooks,
