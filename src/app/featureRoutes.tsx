@@ -2,6 +2,7 @@ import { calendarRoutes } from '../features/calendar/calendarRoutes';
 import { logisticsRoutes } from '../features/documents/logisticsRoutes';
 import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
 import { shippingRoutes } from '../features/shipping/shippingRoutes';
+import { faceRoutes } from '../features/faces/faceRoutes';
 import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
 import { syncRoutes } from '../features/sync/syncRoutes';
 import { officeRoutes } from '../features/office/officeRoutes';
@@ -29,5 +30,6 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...terminalRoutes,
   ...syncRoutes,
   ...officeRoutes,
+  ...faceRoutes,
   ...resourceRoutes,
 ];
