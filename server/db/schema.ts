@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../../domain/resources/types';
-import { loadDefinitions } from '../resources/registry';
+import { importTables } from '../import/importTables';
 import { officeTables } from '../office/officeTables';
+import { loadDefinitions } from '../resources/registry';
 import { dashboardTables } from './dashboardTables';
 import { internalTables } from './internalTables';
 import { buildResourceTables, type ResourceTable } from './resourceTables';
@@ -25,6 +26,7 @@ export const loadSchema = async (): Promise<Schema> => {
     ...syncTables,
     ...officeTables,
     ...dashboardTables,
+    ...importTables,
   };
   for (const [name, table] of Object.entries(resourceTables)) all[`resource_${name}`] = table;
   const warehouseTables = buildWarehouseTables(resourceTables);

@@ -5,6 +5,7 @@ import { clientAccount } from '../db/internalTables';
 import type { Row } from '../resources/rows';
 import { deleteAccount } from './deleteAccount';
 import { demoScope } from './demoScope';
+import { seedDemoImport } from './seedDemoImport';
 import { seedDemoOrders } from './seedDemoOrders';
 import { seedDemoShipping } from './seedDemoShipping';
 import { seedDemoStock } from './seedDemoStock';
@@ -51,6 +52,7 @@ export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefi
       password: demoPassword,
       contractorId: created.contractorId,
     });
+    await seedDemoImport(ctx, manager, records.products);
     await ctx.db
       .update(clientAccount)
       .set({ name: demoAccountName, updatedAt: new Date() })

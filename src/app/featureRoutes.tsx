@@ -1,4 +1,5 @@
 import { calendarRoutes } from '../features/calendar/calendarRoutes';
+import { importRoutes } from '../features/import/importRoutes';
 import { logisticsRoutes } from '../features/documents/logisticsRoutes';
 import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
 import { shippingRoutes } from '../features/shipping/shippingRoutes';
@@ -31,5 +32,6 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...syncRoutes,
   ...officeRoutes,
   ...faceRoutes,
+  ...importRoutes,
   ...resourceRoutes,
 ];
