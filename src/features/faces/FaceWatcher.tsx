@@ -8,7 +8,6 @@ import { api } from '../../api/http';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { signOut } from '../../session/session';
 import { useAuthStore } from '../../state/authStore';
-import { loadFaceEngine } from './faceEngine';
 import { type KnownFace, type Recognition, shouldOfferSwitch, startRecognitionLoop } from './recognitionLoop';
 import { useCamera, usePageVisible } from './useCamera';
 
@@ -65,25 +64,28 @@ export const FaceWatcher = (): ReactNode => {
     if (state !== 'on') return;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void loadFaceEngine().then((engine) => {
-      if (cancelled) return;
-      stop = startRecognitionLoop({
-        look: async () => {
-          const video = videoRef.current;
-          if (!video || video.readyState < 2) return null;
-          return (await engine.read(video)).descriptor;
-        },
-        known: async () => knownRef.current,
-        askServer,
-        isVisible: () => document.visibilityState !== 'hidden',
-        timers: browserTimers,
-        onRecognition: (r) => {
-          setResult(r);
-          const userId = shouldOfferSwitch(r, signedIn, declined.current);
-          if (userId && r.kind === 'recognised') setOffer({ userId, name: r.face.name });
-        },
+    // TensorFlow and face-api only once the camera runs: the header's indicator needs none of them.
+    void import('./faceEngine')
+      .then(({ loadFaceEngine }) => loadFaceEngine())
+      .then((engine) => {
+        if (cancelled) return;
+        stop = startRecognitionLoop({
+          look: async () => {
+            const video = videoRef.current;
+            if (!video || video.readyState < 2) return null;
+            return (await engine.read(video)).descriptor;
+          },
+          known: async () => knownRef.current,
+          askServer,
+          isVisible: () => document.visibilityState !== 'hidden',
+          timers: browserTimers,
+          onRecognition: (r) => {
+            setResult(r);
+            const userId = shouldOfferSwitch(r, signedIn, declined.current);
+            if (userId && r.kind === 'recognised') setOffer({ userId, name: r.face.name });
+          },
+        });
       });
-    });
     return () => {
       cancelled = true;
       stop?.();

@@ -21,3 +21,9 @@ export const faceWasmFiles = [
   'tfjs-backend-wasm-simd.wasm',
   'tfjs-backend-wasm-threaded-simd.wasm',
 ] as const;
+
+/**
+ * The user-timing measure each frame's reading leaves (detector, landmarks and descriptor, with the backend in its
+ * detail): the Chromium bench reads them (bench/faces.bench.ts).
+ */
+export const faceReadMeasure = 'aisle-face-read';

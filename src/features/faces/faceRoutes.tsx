@@ -6,4 +6,6 @@ const FaceDatabasePage = lazyNamed(() => import('./FaceDatabasePage'), 'FaceData
 export const faceDatabasePath = '/face-database';
 
 /** The face database screen (enrolment from the camera, who is enrolled), loaded with its route. */
-export const faceRoutes: readonly FeatureRoute[] = [{ path: faceDatabasePath, element: <FaceDatabasePage /> }];
+export const faceRoutes: readonly FeatureRoute[] = [
+  { path: faceDatabasePath, element: <FaceDatabasePage /> },
+];
