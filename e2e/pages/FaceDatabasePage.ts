@@ -22,7 +22,7 @@ export class FaceDatabasePage extends BasePage {
     await expect(this.byTestId('camera-indicator')).toBeVisible({ timeout: 30_000 });
     await expect(this.byTestId('faces-enrol')).toBeEnabled();
     await this.click('faces-enrol');
-    await expect(this.list()).toContainText(expectedName, { timeout: 120_000 });
+    await expect(this.list()).toContainText(expectedName, { timeout: 300_000 });
     // The camera stops once the person is enrolled.
     await expect(this.byTestId('camera-indicator')).toHaveCount(0);
   }
