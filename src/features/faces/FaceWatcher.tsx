@@ -105,9 +105,17 @@ export const FaceWatcher = (): ReactNode => {
       <video ref={videoRef} playsInline muted style={{ display: 'none' }} data-testid="face-video" />
       <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
         {state === 'on' && (
-          <Badge color="red" variant="dot" size="lg" data-testid="camera-indicator" title={t('cameraOn')}>
-            {t('camera')}
-          </Badge>
+          // A red dot only (its meaning in its label): beside the operator and the sync chip, a word does not fit
+          // a 360 px header.
+          <Badge
+            color="red"
+            variant="dot"
+            size="lg"
+            px={6}
+            data-testid="camera-indicator"
+            title={t('cameraOn')}
+            aria-label={t('cameraOn')}
+          />
         )}
         <Badge
           color={result?.kind === 'recognised' ? 'teal' : 'gray'}
