@@ -93,6 +93,12 @@ export const errorCodes = [
   'noFaceDetected',
   'nobodyRecognised',
   'computerVisionUnavailable',
+  // contractor portal and shared access links (issue 18)
+  'basketEmpty',
+  'sharedLinkNotFound',
+  'sharedLinkExpired',
+  'sharedLinkUsed',
+  'sharedLinkWithdrawn',
   // import, printing, account limits (issue 19)
   'importFileEmpty',
   'importFileUnreadable',
@@ -190,6 +196,10 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   sellOfferNotOpen: 409,
   sellOfferExpired: 409,
   computerVisionUnavailable: 409,
+  sharedLinkNotFound: 404,
+  sharedLinkExpired: 410,
+  sharedLinkUsed: 410,
+  sharedLinkWithdrawn: 410,
   somethingWentWrong: 500,
   saveFailed: 500,
 };

@@ -19,6 +19,8 @@ import { RateLimiter } from './http/rateLimiter';
 import { registerRouteList } from './http/routeList';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerHub } from './hub/registerHub';
+import { registerPortalRoutes } from './portal/portalRoutes';
+import { registerSharedAccessRoutes } from './sharedAccess/sharedAccessRoutes';
 import { registerImport } from './import/importRoutes';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
@@ -115,6 +117,8 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerShippingRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   registerSellOfferRoutes(app, ctx);
+  registerPortalRoutes(app, ctx);
+  registerSharedAccessRoutes(app, ctx);
   registerSync(app, ctx);
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);

@@ -20,6 +20,11 @@ export interface ServerConfig {
   readonly googleClientId: string | undefined;
   /** Limits of the calls that need no account (server/http/rateLimit.ts, README "Running in production"). */
   readonly rateLimits: RateLimits;
+  /** Failed attempts at shared links allowed per client address in the window (server/sharedAccess). */
+  readonly sharedLinkLimit: {
+    readonly perAddress: number;
+    readonly windowSeconds: number;
+  };
   /** Directory with the built web app; not served when missing. */
   readonly webDir: string | undefined;
   /** REGISTRATION_BLOCKED=1 switches sign-up off server-wide (403 registrationBlocked). */
@@ -90,6 +95,10 @@ export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
     googleJwksUrl: env.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     rateLimits: loadRateLimits(env),
+    sharedLinkLimit: {
+      perAddress: num(env.SHARED_LINK_LIMIT_PER_ADDRESS, 30),
+      windowSeconds: num(env.SHARED_LINK_LIMIT_WINDOW_SECONDS, 900),
+    },
     webDir: resolve(env.WEB_DIR ?? 'dist'),
     registrationBlocked: env.REGISTRATION_BLOCKED === '1' || env.REGISTRATION_BLOCKED === 'true',
     demo: env.AISLE_DEMO !== '0',

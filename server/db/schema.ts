@@ -4,6 +4,7 @@ import { officeTables } from '../office/officeTables';
 import { loadDefinitions } from '../resources/registry';
 import { dashboardTables } from './dashboardTables';
 import { internalTables } from './internalTables';
+import { buildPortalTables, type PortalTables } from './portalTables';
 import { buildResourceTables, type ResourceTable } from './resourceTables';
 import { syncTables } from './syncTables';
 import { buildWarehouseTables, type WarehouseTables } from './warehouseTables';
@@ -13,6 +14,8 @@ export interface Schema {
   readonly resourceTables: Record<string, ResourceTable>;
   /** Stock, stock ledger, reservations and document counters (server/warehouse). */
   readonly warehouseTables: WarehouseTables;
+  /** The contractor portal's basket and the shared links' attempt log (server/portal, server/sharedAccess). */
+  readonly portalTables: PortalTables;
   /** Everything Drizzle should know about, for migrations. */
   readonly all: Record<string, unknown>;
 }
@@ -31,5 +34,7 @@ export const loadSchema = async (): Promise<Schema> => {
   for (const [name, table] of Object.entries(resourceTables)) all[`resource_${name}`] = table;
   const warehouseTables = buildWarehouseTables(resourceTables);
   for (const [name, table] of Object.entries(warehouseTables)) all[`warehouse_${name}`] = table;
-  return { definitions, resourceTables, warehouseTables, all };
+  const portalTables = buildPortalTables(resourceTables);
+  for (const [name, table] of Object.entries(portalTables)) all[`portal_${name}`] = table;
+  return { definitions, resourceTables, warehouseTables, portalTables, all };
 };

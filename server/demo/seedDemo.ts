@@ -8,6 +8,7 @@ import { demoScope } from './demoScope';
 import { seedDemoImport } from './seedDemoImport';
 import { seedDemoOrders } from './seedDemoOrders';
 import { seedDemoShipping } from './seedDemoShipping';
+import { seedDemoPortal } from './seedDemoPortal';
 import { seedDemoStock } from './seedDemoStock';
 import { seedWarehouseRecords } from './seedWarehouseRecords';
 
@@ -22,6 +23,8 @@ export interface DemoSeedResult {
   readonly accountId: string;
   readonly documents: Record<string, number>;
   readonly orders: number;
+  /** A link to ACME's stock, shown once at the first start (shared links keep no readable key). */
+  readonly sharedLink: string | null;
 }
 
 /**
@@ -52,12 +55,24 @@ export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefi
       password: demoPassword,
       contractorId: created.contractorId,
     });
+    const portal = await seedDemoPortal(
+      ctx,
+      manager,
+      demoScope(created.picker),
+      { ...demoScope(created.contractor), contractorId: created.contractorId },
+      records.products,
+    );
     await seedDemoImport(ctx, manager, records.products);
     await ctx.db
       .update(clientAccount)
       .set({ name: demoAccountName, updatedAt: new Date() })
       .where(eq(clientAccount.id, created.accountId));
-    return { accountId: created.accountId, documents: stock.documents, orders: orders.length };
+    return {
+      accountId: created.accountId,
+      documents: stock.documents,
+      orders: orders.length + portal.orders,
+      sharedLink: portal.sharedLink,
+    };
   });
 
 /** Runs the seed holding a session advisory lock on PostgreSQL (PGlite has one process per data directory). */
@@ -79,6 +94,7 @@ interface DemoAccount {
   readonly admin: Row;
   readonly manager: Row;
   readonly picker: Row;
+  readonly contractor: Row;
   readonly contractorId: string;
 }
 
@@ -174,8 +190,16 @@ const seedDemoAccount = async (ctx: AppContext): Promise<DemoAccount> => {
       ])
       .returning();
     const named = (username: string) => inserted.find((u) => u.username === username);
-    const [admin, manager, picker] = [named('admin'), named('manager'), named('picker')];
-    if (!admin || !manager || !picker || !contractor) throw new Error('could not create the demo users');
-    return { accountId: account.id, admin, manager, picker, contractorId: String(contractor.id) };
+    const [admin, manager, picker, portalUser] = ['admin', 'manager', 'picker', 'contractor'].map(named);
+    if (!admin || !manager || !picker || !portalUser || !contractor)
+      throw new Error('could not create the demo users');
+    return {
+      accountId: account.id,
+      admin,
+      manager,
+      picker,
+      contractor: portalUser,
+      contractorId: String(contractor.id),
+    };
   });
 };

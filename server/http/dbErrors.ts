@@ -1,5 +1,6 @@
 import type { FieldError } from '../../domain/errors';
 import { AppError } from '../../domain/errors';
+import type { Db, Tx } from '../db/client';
 import { mutationKeyIndex } from '../db/syncTables';
 
 interface PgLikeError {
@@ -67,5 +68,15 @@ export const fromDatabaseError = (err: unknown): AppError | undefined => {
       return new AppError('saveFailed', { status: 409 });
     default:
       return undefined;
+  }
+};
+
+/** Runs `fn` in one transaction; a database constraint failure leaves it as the catalogue's error. */
+export const inTransaction = async <T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  try {
+    return await db.transaction(fn);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw fromDatabaseError(err) ?? err;
   }
 };

@@ -19,6 +19,20 @@ export const csvEscape = (v: string | number | boolean): string => {
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
+/** A CSV file (UTF-8 with BOM, formula-neutralised) of `fields` of the rows under the given headers. */
+export const csvFile = (
+  headers: readonly string[],
+  fields: readonly string[],
+  rows: readonly Row[],
+): { body: Buffer; contentType: string } => {
+  const lines = [headers.map(csvEscape).join(',')];
+  for (const row of rows) lines.push(fields.map((f) => csvEscape(cell(row[f]))).join(','));
+  return {
+    body: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`),
+    contentType: 'text/csv; charset=utf-8',
+  };
+};
+
 /** CSV or XLSX of the given rows with translated column headers. */
 export const exportFile = async (
   def: ResourceDefinition,
@@ -30,15 +44,7 @@ export const exportFile = async (
   const headers = fields.map((f) => translate(lng, 'resources', `${def.name}.fields.${f}`));
   const title = translate(lng, 'resources', `${def.name}.title`);
   const fileBase = `${def.name}-${new Date().toISOString().slice(0, 10)}`;
-  if (format === 'csv') {
-    const lines = [headers.map(csvEscape).join(',')];
-    for (const row of rows) lines.push(fields.map((f) => csvEscape(cell(row[f]))).join(','));
-    return {
-      body: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`),
-      contentType: 'text/csv; charset=utf-8',
-      fileName: `${fileBase}.csv`,
-    };
-  }
+  if (format === 'csv') return { ...csvFile(headers, fields, rows), fileName: `${fileBase}.csv` };
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(title.slice(0, 31) || def.name);

@@ -1,10 +1,13 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { sessionVersionOf } from '../auth/claimsOf';
 import { hashPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/refreshTokens';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import type { ResourceTable } from '../db/resourceTables';
 import { assertCarrierLink } from '../shipping/carrierLink';
+import { column } from '../sharedAccess/sharedLinkRows';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
 import { barcodesOf, distinctBarcodes, replaceProductBarcodes } from '../warehouse/records/productBarcodes';
 import type { Row } from './rows';
@@ -26,6 +29,8 @@ export interface ResourceHooks {
   /** After the row is stored, in the same transaction (rows that need the new id, e.g. product barcodes). */
   afterWrite?(args: { scope: Scope; row: Row; existing: Row | undefined; tx: Tx }): Promise<void>;
   beforeDelete?(args: { scope: Scope; existing: Row; tx: Tx }): Promise<void>;
+  /** Before every read of the resource (list, get, select, export), on the account's rows. */
+  beforeRead?(args: { scope: Scope; table: ResourceTable; db: Db; now: Date }): Promise<void>;
 }
 
 const userHooks: ResourceHooks = {
@@ -111,9 +116,29 @@ const computerVisionHooks: ResourceHooks = {
   },
 };
 
+/**
+ * Shared access links: before any read, those whose time is up are marked as no longer available, so the stored
+ * flag the lists filter and sort on is true when read (ending by use or withdrawal is written when it happens).
+ */
+const sharedAccessHooks: ResourceHooks = {
+  async beforeRead({ scope, table, db, now }) {
+    await db
+      .update(table)
+      .set({ isAvailable: false, endReason: sql`coalesce(${column(table, 'endReason')}, 'expired')` })
+      .where(
+        and(
+          eq(column(table, 'clientAccountId'), scope.clientAccountId),
+          eq(column(table, 'isAvailable'), true),
+          lte(column(table, 'expiresAt'), now),
+        ),
+      );
+  },
+};
+
 export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
   computerVision: computerVisionHooks,
   user: userHooks,
   product: productHooks,
   storageSpace: storageSpaceHooks,
+  sharedAccess: sharedAccessHooks,
 };

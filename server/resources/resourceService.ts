@@ -11,6 +11,7 @@ import type { ResourceTable } from '../db/resourceTables';
 import { fromDatabaseError } from '../http/dbErrors';
 import { removeAttachedTo } from '../office/attachedTo';
 import { publishChange } from '../sync/pushGroup';
+import { contractorRowCondition } from './contractorScope';
 import { resourceHooks } from './hooks';
 import { type Row, titleOf, toApiRow, toDbValues } from './rows';
 import type { Scope } from './scope';
@@ -44,18 +45,20 @@ export class ResourceService {
   /** Tenant (and contractor) condition every query carries. */
   scopeCondition(scope: Pick<Scope, 'clientAccountId' | 'contractorId'>): SQL {
     const parts: SQL[] = [sql`${this.col('clientAccountId')} = ${scope.clientAccountId}::uuid`];
-    if (scope.contractorId !== null) {
-      const field = this.def.contractorField;
-      // Contractors see only rows of their contractor; without such a field they see nothing.
-      parts.push(field ? sql`${this.col(field)} = ${scope.contractorId}::uuid` : sql`false`);
-      const hidden = this.def.contractorHiddenField;
-      if (hidden) parts.push(sql`${this.col(hidden)} = false`);
-    }
+    // Contractors see only rows of their contractor, never hidden ones; without such a field they see nothing.
+    if (scope.contractorId !== null)
+      parts.push(contractorRowCondition(this.def, this.table, scope.contractorId));
     return and(...parts) as SQL;
   }
 
   assertRead(scope: Scope): void {
     if (!canRead(this.def, scope.claims)) throw new AppError('forbidden');
+  }
+
+  /** A resource's rule to run before any read (sharedAccess marks the links whose time is up). */
+  private async beforeRead(scope: Scope): Promise<void> {
+    const hook = resourceHooks[this.def.name]?.beforeRead;
+    if (hook) await hook({ scope, table: this.table, db: this.ctx.db, now: new Date(this.ctx.clock.now()) });
   }
 
   assertWrite(scope: Scope): void {
@@ -82,6 +85,7 @@ export class ResourceService {
 
   async list(scope: Scope, query: PageQuery): Promise<Page<Row>> {
     this.assertRead(scope);
+    await this.beforeRead(scope);
     const where = this.where(scope, query);
     const [rows, count] = await Promise.all([
       this.ctx.db
@@ -99,6 +103,7 @@ export class ResourceService {
   /** All matching rows (no paging) for export, capped. */
   async all(scope: Scope, query: Omit<PageQuery, 'pageNumber' | 'pageSize'>, cap = 100_000): Promise<Row[]> {
     this.assertRead(scope);
+    await this.beforeRead(scope);
     const rows = await this.ctx.db
       .select()
       .from(this.table)
@@ -122,11 +127,13 @@ export class ResourceService {
 
   async get(scope: Scope, id: string): Promise<Row> {
     this.assertRead(scope);
+    await this.beforeRead(scope);
     return toApiRow(this.def, await this.findRaw(this.ctx.db, scope, id));
   }
 
   async select(scope: Scope, search: string, limit: number): Promise<{ id: string; title: string }[]> {
     this.assertRead(scope);
+    await this.beforeRead(scope);
     const title = this.col(this.def.titleField);
     const conditions = [this.scopeCondition(scope)];
     if (search)

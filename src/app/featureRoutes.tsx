@@ -5,6 +5,8 @@ import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
 import { shippingRoutes } from '../features/shipping/shippingRoutes';
 import { faceRoutes } from '../features/faces/faceRoutes';
 import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
+import { portalRoutes } from '../features/portal/portalRoutes';
+import { sharedAccessRoutes } from '../features/sharedAccess/sharedAccessRoutes';
 import { syncRoutes } from '../features/sync/syncRoutes';
 import { officeRoutes } from '../features/office/officeRoutes';
 import { terminalRoutes } from '../features/terminal/terminalRoutes';
@@ -32,6 +34,8 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...syncRoutes,
   ...officeRoutes,
   ...faceRoutes,
+  ...portalRoutes,
+  ...sharedAccessRoutes,
   ...importRoutes,
   ...resourceRoutes,
 ];

@@ -18,6 +18,7 @@ import { useNotifyingAction } from '../documents/useNotifyingAction';
 import { useRowsById } from '../documents/useRowsById';
 import { ValueGrid } from '../documents/ValueGrid';
 import { formatQuantity, stringOf } from '../documents/values';
+import { OrderOrigin } from './OrderOrigin';
 import { OrderStatusActions } from './OrderStatusActions';
 import { orderApi } from './orderApi';
 import { editorOrderTypes } from './orderForm';
@@ -181,12 +182,7 @@ export const OrderPreviewPage = (): ReactNode => {
           ['destinationContainer', stringOf(order.destinationContainer)],
           ['plannedDate', formatDateTime(order.plannedDate)],
           ['deliveryDate', formatDateTime(order.deliveryDate)],
-          [
-            'sourceType',
-            order.sourceType
-              ? t(`warehouse:orderTypes.${order.sourceType}`, { defaultValue: order.sourceType })
-              : '',
-          ],
+          ['sourceType', order.sourceType ? <OrderOrigin key="origin" source={order.sourceType} /> : ''],
           ['comment', stringOf(order.comment)],
           ['closedManuallyReason', stringOf(order.closedManuallyReason)],
         ]}

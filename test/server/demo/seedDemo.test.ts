@@ -14,6 +14,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe('demo seed (npm start on an empty database)', () => {
   let t: TestApp;
   let accountId: string;
+  let sharedLink: string | null = null;
   let address = 0;
 
   const table = (name: string) => {
@@ -65,7 +66,10 @@ describe('demo seed (npm start on an empty database)', () => {
     const result = await seedDemo(t.ctx);
     if (!result) throw new Error('the seed did nothing on an empty database');
     accountId = result.accountId;
-  });
+    sharedLink = result.sharedLink;
+    // The whole demo (hundreds of products, documents, orders, the portal's) is made here: on a busy machine
+    // that takes longer than the default hook budget.
+  }, 6 * 60_000);
   afterAll(async () => t.close());
 
   it("has an import in its history: five products' stock levels updated from a file, its bad row skipped", async () => {
@@ -161,12 +165,14 @@ describe('demo seed (npm start on an empty database)', () => {
     const orders = await rowsIn('wmsOrder');
     const byType = (type: string) => orders.filter((o) => o.typeCode === type);
     expect(byType('OIN')).toHaveLength(3);
-    expect(byType('OOU')).toHaveLength(4);
+    expect(byType('OOU')).toHaveLength(6);
     expect(byType('OPI')).toHaveLength(2);
     expect(byType('VER-L')).toHaveLength(2);
     expect(byType('VER-P')).toHaveLength(1);
     expect(orders.filter((o) => o.statusCode === 'workingCopy')).toHaveLength(1);
-    expect(orders.filter((o) => o.statusCode === 'waitingToProcess')).toHaveLength(11);
+    expect(orders.filter((o) => o.statusCode === 'waitingToProcess')).toHaveLength(12);
+    // One portal order is being picked already.
+    expect(orders.filter((o) => o.statusCode === 'inProgress')).toHaveLength(1);
     const positions = await rowsIn('wmsOrderPosition');
     for (const order of orders)
       expect(
@@ -177,13 +183,13 @@ describe('demo seed (npm start on an empty database)', () => {
 
   it('lets the demo users sign in and see the orders and the stock they may see', async () => {
     const manager = await signIn('manager');
-    // Twelve floor orders and one sell offer.
-    expect((await get(manager, '/api/WmsOrder?PageSize=100')).allFilteredRowCount).toBe(13);
+    // Fourteen floor orders (two of them placed through the portal) and one sell offer.
+    expect((await get(manager, '/api/WmsOrder?PageSize=100')).allFilteredRowCount).toBe(15);
     const inventory = await get(manager, '/api/WmsInventory/inventory?PageSize=5&sortColumn=expDate');
     expect(inventory.allFilteredRowCount).toBeGreaterThan(400);
 
     const move = await get(manager, '/api/WmsOrder/Move/Progress?PageSize=100');
-    expect(move.allFilteredRowCount).toBe(9);
+    expect(move.allFilteredRowCount).toBe(11);
     expect(move.results.every((o: Row) => Number(o.quantityOrdered) > 0)).toBe(true);
     const verify = await get(manager, '/api/WmsOrder/Verify/Progress?PageSize=100');
     expect(verify.allFilteredRowCount).toBe(3);
@@ -210,12 +216,43 @@ describe('demo seed (npm start on an empty database)', () => {
 
     const contractor = await signIn('contractor');
     const own = await get(contractor, '/api/WmsOrder?PageSize=100');
-    // Two of its orders and the sell offer made to it.
-    expect(own.allFilteredRowCount).toBe(3);
+    // Four of its orders (two placed through the portal) and the sell offer made to it.
+    expect(own.allFilteredRowCount).toBe(5);
     const stock = await get(contractor, '/api/WmsInventory/inventory?PageSize=1000');
     expect(stock.allFilteredRowCount).toBeGreaterThan(0);
     const [acme] = own.results as Row[];
     expect(stock.results.every((r: Row) => r.contractorId === acme?.contractorId)).toBe(true);
+  });
+
+  it('gives the contractor a working portal: goods to order, a basket, orders on the floor, shared links', async () => {
+    const contractor = await signIn('contractor');
+    const catalogue = await get(contractor, '/api/contractororders/availible-products?PageSize=100');
+    expect(catalogue.allFilteredRowCount).toBeGreaterThan(20);
+    expect(catalogue.results.filter((r: Row) => Number(r.available) > 0).length).toBeGreaterThan(10);
+    const polish = await t.app.inject({
+      method: 'GET',
+      url: '/api/contractororders/availible-products?PageSize=100',
+      headers: { ...contractor, 'accept-language': 'pl-pl' },
+    });
+    expect((polish.json().results as Row[]).some((r) => String(r.name).endsWith('(PL)'))).toBe(true);
+    expect((await get(contractor, '/api/contractororders/cart-summary')).lines).toBe(1);
+    const mine = await get(contractor, '/api/contractororders/my-orders?PageSize=100');
+    const portal = (mine.results as Row[]).filter((o) => o.sourceType === 'portal');
+    expect(portal.map((o) => o.statusCode).sort()).toEqual(['inProgress', 'waitingToProcess']);
+    expect(portal.some((o) => Number(o.pickedQuantity) > 0)).toBe(true);
+    const manager = await signIn('manager');
+    const links = await get(manager, '/api/SharedAccess?PageSize=100');
+    expect(links.results.map((l: Row) => [l.contentType, l.isAvailable]).sort()).toEqual([
+      ['api', false],
+      ['inventory', true],
+      ['stock', true],
+    ]);
+    const key = new URL(String(sharedLink)).searchParams.get('key');
+    const opened = await t.app.inject({ method: 'POST', url: '/api/shared/open', payload: { key } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const session = String(opened.json().session);
+    const shown = await get({ authorization: `Bearer ${session}` }, '/api/WmsInventory/inventory?PageSize=5');
+    expect(shown.allFilteredRowCount).toBeGreaterThan(0);
   });
 
   it('serves the detailed inventory of the demo warehouse as a plain query would: filters, sorts, pages, counts', async () => {
@@ -371,7 +408,7 @@ describe('demo seed (npm start on an empty database)', () => {
     const after = await counts();
     expect(after.accounts).toBe(1);
     expect(after.products).toBe(300);
-    expect(after.orders).toBe(13);
+    expect(after.orders).toBe(15);
     expect(await stockServiceOf(t.ctx).ledgerDifferences(t.ctx.db, accountId)).toEqual([]);
   });
 });
