@@ -89,6 +89,10 @@ export const errorCodes = [
   'sellOfferNotOpen',
   'sellOfferExpired',
   'validityInPast',
+  // faces on the device (issue 22)
+  'noFaceDetected',
+  'nobodyRecognised',
+  'computerVisionUnavailable',
   // contractor portal and shared access links (issue 18)
   'basketEmpty',
   'sharedLinkNotFound',
@@ -191,6 +195,7 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   sellOfferNotDraft: 409,
   sellOfferNotOpen: 409,
   sellOfferExpired: 409,
+  computerVisionUnavailable: 409,
   sharedLinkNotFound: 404,
   sharedLinkExpired: 410,
   sharedLinkUsed: 410,

@@ -86,6 +86,7 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
   { key: 'monthView', link: '/calendar', access: 'any', section: 'calendar', order: 10 },
   { key: 'resourcePlanner', link: '/calendar/planner', access: 'any', section: 'calendar', order: 20 },
   { key: 'logisticsConfig', link: '/logistics-config', access: 'power', section: 'other', order: 60 },
+  { key: 'faceDatabase', link: '/face-database', access: 'faces', section: 'administration', order: 60 },
   { key: 'discussions', link: '/discussions', access: 'any', section: 'other', order: 5 },
   { key: 'history', link: '/history', access: 'power', section: 'other', order: 30 },
 ];

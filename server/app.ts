@@ -12,6 +12,7 @@ import { type AppContext, createChanges } from './context';
 import { registerDashboardRoutes } from './dashboard/dashboardRoutes';
 import { type Database, openDatabase } from './db/client';
 import { loadSchema } from './db/schema';
+import { registerFaceRoutes } from './faces/faceRoutes';
 import { registerErrorHandling, sendError } from './http/errorHandler';
 import { registerInputBoundary } from './http/inputBoundary';
 import { RateLimiter } from './http/rateLimiter';
@@ -121,6 +122,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerSync(app, ctx);
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerFaceRoutes(app, ctx);
   await registerImport(app, ctx);
   await registerHub(app, ctx);
 

@@ -73,7 +73,9 @@ export type Access =
   | 'terminal'
   | 'shipping'
   | 'portal'
-  | 'transport';
+  | 'transport'
+  /** The face database: super users and users with the FaceDatabaseEnabled claim. */
+  | 'faces';
 
 export interface ResourceDefinition {
   readonly kind: 'resource';

@@ -152,6 +152,31 @@ export class TerminalPage extends BasePage {
     await expect(this.chip()).not.toContainText('·', { timeout });
   }
 
+  /** The header's operator, recognised from the camera when the company switched face recognition on. */
+  operator(): Locator {
+    return this.byTestId('face-operator');
+  }
+
+  /** The terminal's face loop has looked at least once (the first look follows the models' loading). */
+  async expectFaceLooked(timeout = 120_000): Promise<void> {
+    await expect(this.operator()).toHaveAttribute(
+      'data-state',
+      /^(recognised|nobodyRecognised|noFaceDetected)$/,
+      {
+        timeout,
+      },
+    );
+  }
+
+  async expectOperator(name: string, timeout?: number): Promise<void> {
+    await expect(this.operator()).toHaveAttribute(
+      'data-state',
+      'recognised',
+      timeout ? { timeout } : undefined,
+    );
+    await expect(this.operator()).toHaveText(name);
+  }
+
   /** Online, not syncing, nothing waiting and nothing refused. */
   async expectSynced(timeout = 30_000): Promise<void> {
     await expect(this.chip()).toHaveAttribute('data-state', 'chip.online', { timeout });
@@ -162,7 +187,7 @@ export class TerminalPage extends BasePage {
    * Waits until /sw.js is active and controls the page (needed before an offline reload). Installing precaches
    * the whole shell, which takes a while on a busy 2-core machine.
    */
-  async waitForServiceWorker(): Promise<void> {
+  async waitForServiceWorker(timeout = 60_000): Promise<void> {
     await expect
       .poll(
         () =>
@@ -170,7 +195,7 @@ export class TerminalPage extends BasePage {
             const registration = await navigator.serviceWorker.getRegistration();
             return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
           }),
-        { timeout: 60_000 },
+        { timeout },
       )
       .toBe(true);
   }

@@ -29,6 +29,7 @@ export const claimsOf = (user: Row): Omit<Claims, 'exp'> => {
     ContractorPortalEnabled: !carrierId && flag('contractorPortalEnabled'),
     TransportEnabled: !contractorId && flag('transportEnabled'),
     CatalystAdminEnabled: !external && flag('catalystAdminEnabled'),
+    FaceDatabaseEnabled: !external && flag('faceDatabaseEnabled'),
     sv: sessionVersionOf(user),
   };
 };

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The app shell's Content-Security-Policy: exactly what the built app needs.
  * - scripts, workers (the service worker), the web manifest, fonts: this origin only; no inline script, no eval;
+ *   WebAssembly may be compiled ('wasm-unsafe-eval', which allows no JavaScript eval): the terminal computes face
+ *   descriptors with TensorFlow's WASM backend, from the app's own .wasm files (docs/faces.md);
  * - styles: this origin plus inline (Mantine writes its CSS variables into a <style> element and React style
  *   attributes are inline);
  * - images: this origin, data: (generated barcodes, embedded pictures) and blob: (downloads, camera stills);
@@ -15,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export const contentSecurityPolicy = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],

@@ -119,6 +119,19 @@ const storageSpaceHooks: ResourceHooks = {
   },
 };
 
+/** The face database: who enrolled the latest descriptors and when, and how many there are (server/faces/). */
+const computerVisionHooks: ResourceHooks = {
+  async beforeWrite({ scope, values, existing }) {
+    const descriptors = 'descriptors' in values ? values.descriptors : existing?.descriptors;
+    return {
+      ...values,
+      descriptorCount: Array.isArray(descriptors) ? descriptors.length : 0,
+      enrolledById: scope.userId,
+      enrolledAt: new Date(),
+    };
+  },
+};
+
 /**
  * Shared access links: before any read, those whose time is up are marked as no longer available, so the stored
  * flag the lists filter and sort on is true when read (ending by use or withdrawal is written when it happens).
@@ -139,6 +152,7 @@ const sharedAccessHooks: ResourceHooks = {
 };
 
 export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
+  computerVision: computerVisionHooks,
   user: userHooks,
   product: productHooks,
   storageSpace: storageSpaceHooks,

@@ -441,6 +441,7 @@ export const linkScope = (row: Row): Scope => {
     ContractorPortalEnabled: true,
     TransportEnabled: false,
     CatalystAdminEnabled: false,
+    FaceDatabaseEnabled: false,
     exp: 0,
   };
   return {

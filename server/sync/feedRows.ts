@@ -97,6 +97,8 @@ export class FeedRows {
         return this.documentPositions(ids);
       case 'logisticsConfig':
         return this.logisticsConfig(ids);
+      case 'computerVision':
+        return this.faces(ids);
     }
   }
 
@@ -246,6 +248,28 @@ export class FeedRows {
     if (this.scope.contractorId !== null || !ids.includes(this.scope.clientAccountId)) return out;
     const config = await loadLogisticsConfig(this.tx, this.scope.clientAccountId);
     out.set(this.scope.clientAccountId, { ...config });
+    return out;
+  }
+
+  /**
+   * Enrolled faces reach the company's staff devices only while its terminals recognise faces (switching it off
+   * turns them into tombstones; a trigger re-logs them on every switch): whose they are and the descriptors,
+   * nothing else of the row.
+   */
+  private async faces(ids: readonly string[]): Promise<InScope> {
+    const out: InScope = new Map();
+    if (this.scope.contractorId !== null || !ids.length) return out;
+    const config = await loadLogisticsConfig(this.tx, this.scope.clientAccountId);
+    if (!config.terminal.faceRecognition) return out;
+    for (const row of await rowsById(this.tx, this.table('computerVision'), this.scope, ids))
+      out.set(String(row.id), {
+        id: String(row.id),
+        name: row.name,
+        userId: row.userId ?? null,
+        personId: row.personId ?? null,
+        descriptors: row.descriptors,
+        version: row.version,
+      });
     return out;
   }
 }

@@ -3,6 +3,7 @@ import { importRoutes } from '../features/import/importRoutes';
 import { logisticsRoutes } from '../features/documents/logisticsRoutes';
 import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
 import { shippingRoutes } from '../features/shipping/shippingRoutes';
+import { faceRoutes } from '../features/faces/faceRoutes';
 import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
 import { portalRoutes } from '../features/portal/portalRoutes';
 import { sharedAccessRoutes } from '../features/sharedAccess/sharedAccessRoutes';
@@ -32,6 +33,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...terminalRoutes,
   ...syncRoutes,
   ...officeRoutes,
+  ...faceRoutes,
   ...portalRoutes,
   ...sharedAccessRoutes,
   ...importRoutes,

@@ -33,6 +33,7 @@ export const namespaces = [
   'calendar',
   'sellOffers',
   'dashboard',
+  'faces',
   'portal',
   'imports',
 ] as const;

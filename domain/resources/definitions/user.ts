@@ -51,6 +51,7 @@ export const userResource = defineResource({
     contractorPortalEnabled: { kind: 'boolean', default: false },
     transportEnabled: { kind: 'boolean', default: false },
     catalystAdminEnabled: { kind: 'boolean', default: false },
+    faceDatabaseEnabled: { kind: 'boolean', default: false },
     createdDate: { kind: 'datetime', readOnly: true, hiddenInForm: true },
     lastLogin: { kind: 'datetime', readOnly: true, hiddenInForm: true, list: true },
     passwordHash: { kind: 'string', internal: true },

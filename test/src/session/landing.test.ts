@@ -17,6 +17,7 @@ const base: Claims = {
   ContractorPortalEnabled: false,
   TransportEnabled: false,
   CatalystAdminEnabled: false,
+  FaceDatabaseEnabled: false,
   exp: 0,
 };
 const picker = { ...base, TerminalEnabled: true };
