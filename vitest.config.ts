@@ -39,6 +39,10 @@ export const vitestConfig = defineConfig({
           fileParallelism: true,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One process per worker for every file (not a new one per file): the server's modules load once per worker
+          // instead of once per file, which took most of the suite's time. Test apps share nothing but modules (each has
+          // its own database and context), and module-level caches are keyed by context.
+          isolate: false,
         },
       },
     ],
