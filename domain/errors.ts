@@ -89,6 +89,14 @@ export const errorCodes = [
   'sellOfferNotOpen',
   'sellOfferExpired',
   'validityInPast',
+  // catalyst module (issue 21)
+  'deviceIdRequired',
+  'deviceLimitReached',
+  'deviceNotRegistered',
+  'cartDisabled',
+  'cartEmpty',
+  'priceRecalcDisabled',
+  'quoteSourceFailed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -153,6 +161,12 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   credentialsNotActive: 409,
   externalServiceFailed: 502,
   externalImportFailed: 502,
+  deviceLimitReached: 403,
+  deviceNotRegistered: 401,
+  cartDisabled: 403,
+  cartEmpty: 409,
+  priceRecalcDisabled: 403,
+  quoteSourceFailed: 502,
   tooManyAttempts: 429,
   ticketArchived: 409,
   ticketNotWorkingCopy: 409,

@@ -5,6 +5,7 @@ import { registerAuthRoutes } from './auth/authRoutes';
 import { registerRegistrationRoutes } from './auth/registrationRoutes';
 import { registerCalendarRoutes } from './calendar/calendarRoutes';
 import { type Clock, systemClock } from './clock';
+import { type CatalystOptions, registerCatalyst } from './catalyst/registerCatalyst';
 import { loadConfig, type ServerConfig } from './config';
 import { registerConfigRoutes } from './configRoutes';
 import { type AppContext, createChanges } from './context';
@@ -34,6 +35,8 @@ export interface AppOptions {
   readonly logger?: boolean;
   /** Time for token expiry and the live connection; default the system clock (tests pass their own). */
   readonly clock?: Clock;
+  /** The catalyst module's clock and scheduler (tests drive them). */
+  readonly catalyst?: CatalystOptions;
 }
 
 declare module 'fastify' {
@@ -99,6 +102,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerSync(app, ctx);
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);
+  await registerCatalyst(app, ctx, opts.catalyst);
   await registerHub(app, ctx);
 
   const hasWeb = await registerWebApp(app, config.webDir);

@@ -63,5 +63,7 @@ export const hasAccess = (c: Omit<Claims, 'exp'>, access: Access): boolean => {
     case 'transport':
       // Find transport and freight offers are the carriers' screens.
       return false;
+    case 'catalyst':
+      return c.IsSuperUser || c.CatalystAdminEnabled;
   }
 };

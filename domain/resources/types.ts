@@ -69,7 +69,8 @@ export type Access =
   | 'terminal'
   | 'shipping'
   | 'portal'
-  | 'transport';
+  | 'transport'
+  | 'catalyst';
 
 export interface ResourceDefinition {
   readonly kind: 'resource';

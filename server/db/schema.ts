@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../../domain/resources/types';
+import { catalystTables } from '../catalyst/catalystTables';
 import { loadDefinitions } from '../resources/registry';
 import { officeTables } from '../office/officeTables';
 import { dashboardTables } from './dashboardTables';
@@ -25,6 +26,7 @@ export const loadSchema = async (): Promise<Schema> => {
     ...syncTables,
     ...officeTables,
     ...dashboardTables,
+    ...catalystTables,
   };
   for (const [name, table] of Object.entries(resourceTables)) all[`resource_${name}`] = table;
   const warehouseTables = buildWarehouseTables(resourceTables);

@@ -1,6 +1,7 @@
 import { AppError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { hashPassword } from '../auth/password';
+import { catalystResourceHooks } from '../catalyst/catalystHooks';
 import type { Tx } from '../db/client';
 import { assertCarrierLink } from '../shipping/carrierLink';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
@@ -91,4 +92,5 @@ export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
   user: userHooks,
   product: productHooks,
   storageSpace: storageSpaceHooks,
+  ...catalystResourceHooks,
 };
