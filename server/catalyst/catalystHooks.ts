@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { formatUpdateHour, parseUpdateHours } from '../../domain/catalyst/marketPhase';
+import { companyExchangePrice } from '../../domain/catalyst/pricing';
 import { AppError, type FieldError } from '../../domain/errors';
 import { hashPassword } from '../auth/password';
 import type { Tx } from '../db/client';
 import type { ResourceHooks } from '../resources/hooks';
 import type { Row } from '../resources/rows';
-import { refreshCompanyRates } from './rates/companyRates';
+import { effectiveRateOf, refreshCompanyRates } from './rates/companyRates';
 
 const formError = (fields: FieldError[]) => new AppError('formHasErrors', { fields });
 
@@ -46,11 +47,17 @@ const forgetRate = async (tx: Tx, id: string) => {
 
 /** Metal rates: schedule checks, min ≤ max, the effective rate kept current; a metal in use is not deleted. */
 const metalRateHooks: ResourceHooks = {
-  async beforeWrite({ values }) {
+  async beforeWrite({ scope, values, existing, tx }) {
     const out = checkRateSource(values);
     if (typeof out.minRate === 'number' && typeof out.maxRate === 'number' && out.minRate > out.maxRate)
       throw formError([{ field: 'maxRate', rule: 'minValue', params: { min: out.minRate } }]);
     if (Array.isArray(out.updateHours) && out.updateHours.length === 0) out.marketPhase = null;
+    // The row is stored with the effective rate its new rule gives.
+    out.effectiveRate = await effectiveRateOf(tx, scope.clientAccountId, {
+      ...existing,
+      ...out,
+      id: existing?.id ?? '',
+    });
     return out;
   },
   async afterWrite({ scope, row, existing, tx }) {
@@ -69,10 +76,17 @@ const metalRateHooks: ResourceHooks = {
 
 /** Exchange rates: "AAA/BBB" of two currencies; the company price and the metals' effective rates kept current. */
 const exchangeRateHooks: ResourceHooks = {
-  async beforeWrite({ values }) {
+  async beforeWrite({ values, existing }) {
     const out = checkRateSource(values);
     const pair = /^([A-Z]{3})\/([A-Z]{3})$/.exec(String(out.pairName ?? ''));
     if (!pair || pair[1] === pair[2]) throw formError([{ field: 'pairName', rule: 'invalidValue' }]);
+    const merged = { ...existing, ...out };
+    out.latestCompanyCurrencyPrice = companyExchangePrice({
+      pairName: String(merged.pairName),
+      marketPrice: typeof merged.latestBaseCurrencyPrice === 'number' ? merged.latestBaseCurrencyPrice : null,
+      multiplier: typeof merged.multiplier === 'number' ? merged.multiplier : 1,
+      constantValue: typeof merged.constantValue === 'number' ? merged.constantValue : 0,
+    });
     return out;
   },
   async afterWrite({ scope, row, existing, tx }) {

@@ -128,7 +128,7 @@ export const catalystCartLine = pgTable(
       .references(() => catalystIds.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     price: doublePrecision('price'),
-    addedAt: created(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'catalyst_cart_line_pk', columns: [t.cartId, t.catalystId] })],
 );

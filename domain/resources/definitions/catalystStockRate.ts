@@ -16,7 +16,6 @@ export const companyStockRateRuleResource = defineCatalystResource({
     shortName: { kind: 'string', required: true, maxLength: 16, unique: 'account', list: true },
     quoteCurrency: {
       kind: 'string',
-      required: true,
       minLength: 3,
       maxLength: 3,
       upperCase: true,

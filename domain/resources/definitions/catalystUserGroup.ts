@@ -11,7 +11,7 @@ export const catalystUserGroupResource = defineCatalystResource({
   fields: {
     name: { kind: 'string', required: true, maxLength: 200, unique: 'account', list: true },
     icon: { kind: 'string', maxLength: 64 },
-    devicesLimit: { kind: 'integer', required: true, min: 1, max: 100, default: 2, list: true },
+    devicesLimit: { kind: 'integer', min: 1, max: 100, default: 2, list: true },
     canDisplayPrices: { kind: 'boolean', default: true, list: true },
     canDisplayWeight: { kind: 'boolean', default: true, list: true },
     canDisplayComponents: { kind: 'boolean', list: true },
@@ -20,8 +20,8 @@ export const catalystUserGroupResource = defineCatalystResource({
     canDispalyStockRates: { kind: 'boolean' },
     canRecalcPrices: { kind: 'boolean' },
     canUseCart: { kind: 'boolean', list: true },
-    currencyRateMultiplyValue: { kind: 'decimal', required: true, min: 0, max: 10, default: 1 },
-    stockRateMultiplyValue: { kind: 'decimal', required: true, min: 0, max: 10, default: 1 },
+    currencyRateMultiplyValue: { kind: 'decimal', min: 0, max: 10, default: 1 },
+    stockRateMultiplyValue: { kind: 'decimal', min: 0, max: 10, default: 1 },
     description: { kind: 'text', maxLength: 2000 },
   },
 });

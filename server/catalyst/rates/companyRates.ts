@@ -84,3 +84,20 @@ export const refreshCompanyRates = async (
   }
   return changed;
 };
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The effective rate per gram a metal rate row (field names, as the generic service has it) gives now. */
+export const effectiveRateOf = async (
+  tx: Tx,
+  clientAccountId: string,
+  row: Record<string, unknown>,
+): Promise<number | null> => {
+  const [exchanges, config] = await Promise.all([
+    readExchanges(tx, clientAccountId),
+    readRecyclingConfig(tx, clientAccountId),
+  ]);
+  const columns = Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v]));
+  const r = metalRate(metalOfRow(columns), exchanges, config, neutralGroup);
+  return r.ok ? r.steps.rate : null;
+};

@@ -58,7 +58,7 @@ CREATE TABLE "catalyst_cart_line" (
 	"catalyst_id" uuid NOT NULL,
 	"quantity" integer NOT NULL,
 	"price" double precision,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "catalyst_cart_line_pk" PRIMARY KEY("cart_id","catalyst_id")
 );
 
@@ -177,7 +177,7 @@ CREATE TABLE "catalyst_user_group" (
 	"version" integer DEFAULT 1 NOT NULL,
 	"name" text NOT NULL,
 	"icon" text,
-	"devices_limit" integer NOT NULL,
+	"devices_limit" integer DEFAULT 2,
 	"can_display_prices" boolean DEFAULT true NOT NULL,
 	"can_display_weight" boolean DEFAULT true NOT NULL,
 	"can_display_components" boolean DEFAULT false NOT NULL,
@@ -185,8 +185,8 @@ CREATE TABLE "catalyst_user_group" (
 	"can_dispaly_stock_rates" boolean DEFAULT false NOT NULL,
 	"can_recalc_prices" boolean DEFAULT false NOT NULL,
 	"can_use_cart" boolean DEFAULT false NOT NULL,
-	"currency_rate_multiply_value" double precision NOT NULL,
-	"stock_rate_multiply_value" double precision NOT NULL,
+	"currency_rate_multiply_value" double precision DEFAULT 1,
+	"stock_rate_multiply_value" double precision DEFAULT 1,
 	"description" text
 );
 
@@ -220,7 +220,7 @@ CREATE TABLE "company_stock_rate_rule" (
 	"version" integer DEFAULT 1 NOT NULL,
 	"name" text NOT NULL,
 	"short_name" text NOT NULL,
-	"quote_currency" text NOT NULL,
+	"quote_currency" text DEFAULT 'USD',
 	"latest_market_rate" double precision,
 	"market_rate_at" timestamp with time zone,
 	"effective_rate" double precision,
