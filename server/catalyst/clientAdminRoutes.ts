@@ -59,6 +59,11 @@ export const registerClientAdminRoutes = (
   app.get<{ Params: Params }>('/api/catalyst/clientuser/:id/devices', async (request) => {
     const scope = staffScope(request);
     if (!uuid.safeParse(request.params.id).success) throw new AppError('notFoundOrNoPermission');
+    const known = rowsOf(
+      await ctx.db.execute(sql`select 1 from catalyst_client_user where id = ${request.params.id}::uuid
+        and client_account_id = ${scope.clientAccountId}::uuid`),
+    );
+    if (!known.length) throw new AppError('notFoundOrNoPermission');
     const rows = await ctx.db
       .select({
         id: catalystClientDevice.id,

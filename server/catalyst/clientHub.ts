@@ -104,7 +104,9 @@ export const registerClientHub = (app: FastifyInstance, ctx: AppContext, notices
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const upgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const token = url.searchParams.get('access_token') ?? '';
+    // Browsers put the token in the query; other clients send it as a bearer header.
+    const header = request.headers.authorization;
+    const token = url.searchParams.get('access_token') ?? (header?.startsWith('Bearer ') ? header.slice(7) : '');
     const claims = token ? await verifyClientToken(token, secret) : undefined;
     if (!claims) return refuseUpgrade(socket, 401, 'Unauthorized');
     const id = url.searchParams.get('id');

@@ -194,7 +194,8 @@ export class CatalystScheduler {
     const now = this.opts.clock();
     const slotAt = dateOf(job.run_at);
     const minute = Math.floor((slotAt.getTime() / 60_000) % 1440);
-    const due = updates.includes(minute);
+    // An update hour, or the retry of one that failed.
+    const due = updates.includes(minute) || Number(job.attempts) > 0;
     const notice = Number(rate.notice);
     const account = String(rate.client_account_id);
 

@@ -250,7 +250,13 @@ describe('the catalogue as a client account sees it', () => {
     await t.ok(full, 'DELETE', `/api/catalyst/catalyst/as-client/${other.id}`);
     expect(((await cart(full)).lines as Row[]).map((l) => l.id)).toEqual([visible.id]);
 
-    const sent = await t.ok<Row>(full, 'POST', '/api/catalyst/catalyst/as-client/cart/submit', undefined, 200);
+    const sent = await t.ok<Row>(
+      full,
+      'POST',
+      '/api/catalyst/catalyst/as-client/cart/submit',
+      undefined,
+      200,
+    );
     expect(sent.status).toBe('submitted');
     expect(await cart(full)).toMatchObject({ id: null, lines: [], quantity: 0 });
     // Staff see it, read only, with the price each line was sent at.
