@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
+import type { Clock, Timer } from '../clock';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/rawRows';
 import { negotiation, readConnectionToken, refuseUpgrade } from '../hub/connectionToken';
@@ -22,16 +23,19 @@ const hubPath = /^\/api\/catalyst\/hub\/?$/i;
 class ClientHub implements HubCallbacks<ClientClaims> {
   private readonly byAccount = new Map<string, Set<HubConnection<ClientClaims>>>();
   readonly all = new Map<string, HubConnection<ClientClaims>>();
-  private readonly ping: NodeJS.Timeout;
+  private readonly ping: Timer;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly report: (error: unknown, what: string) => void,
   ) {
-    this.ping = setInterval(() => {
+    this.ping = ctx.clock.every(15_000, () => {
       for (const c of this.all.values()) if (c.isOpen) c.send({ type: MessageType.Ping });
-    }, 15_000);
-    this.ping.unref();
+    });
+  }
+
+  get clock(): Clock {
+    return this.ctx.clock;
   }
 
   get recheckMs(): number {
@@ -85,7 +89,7 @@ class ClientHub implements HubCallbacks<ClientClaims> {
   }
 
   shutdown(): void {
-    clearInterval(this.ping);
+    this.ping.cancel();
     for (const c of [...this.all.values()]) c.close('Server is shutting down.', true);
   }
 }
@@ -98,7 +102,7 @@ export const registerClientHub = (app: FastifyInstance, ctx: AppContext, notices
 
   app.post('/api/catalyst/hub/negotiate', async (request) => {
     const claims = await clientClaimsOf(request, ctx);
-    return negotiation(secret, `${claims.sub}/${claims.dev}`);
+    return negotiation(secret, `${claims.sub}/${claims.dev}`, ctx.clock.now());
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -106,14 +110,15 @@ export const registerClientHub = (app: FastifyInstance, ctx: AppContext, notices
     const url = new URL(request.url ?? '/', 'http://localhost');
     // Browsers put the token in the query; other clients send it as a bearer header.
     const header = request.headers.authorization;
-    const token = url.searchParams.get('access_token') ?? (header?.startsWith('Bearer ') ? header.slice(7) : '');
+    const token =
+      url.searchParams.get('access_token') ?? (header?.startsWith('Bearer ') ? header.slice(7) : '');
     const claims = token ? await verifyClientToken(token, secret) : undefined;
     if (!claims) return refuseUpgrade(socket, 401, 'Unauthorized');
     const id = url.searchParams.get('id');
     const connectionId =
       id === null
         ? randomBytes(16).toString('base64url')
-        : readConnectionToken(secret, id, `${claims.sub}/${claims.dev}`);
+        : readConnectionToken(secret, id, `${claims.sub}/${claims.dev}`, ctx.clock.now());
     if (connectionId === undefined || hub.all.has(connectionId))
       return refuseUpgrade(socket, 404, 'Not Found');
     const probe = { claims } as HubConnection<ClientClaims>;

@@ -13,7 +13,7 @@ import { CatalystScheduler } from './scheduler';
 import { UsageCounter } from './usage';
 
 export interface CatalystOptions {
-  /** The time the scheduler, quotes and statistics go by (tests drive a fake one). */
+  /** The time the scheduler, quotes and statistics go by; default the server's clock (tests drive a fake one). */
   readonly clock?: () => Date;
   /** How often the scheduler looks for due jobs; 0: never by itself (tests call runDue). */
   readonly schedulerIntervalMs?: number;
@@ -64,7 +64,7 @@ export const registerCatalyst = async (
   ctx: AppContext,
   opts: CatalystOptions = {},
 ): Promise<void> => {
-  const clock = opts.clock ?? (() => new Date());
+  const clock = opts.clock ?? (() => new Date(ctx.clock.now()));
   const onError = (error: unknown) => app.log.warn({ err: error }, 'catalyst');
   const notices = new CatalystNotices(randomUUID(), ctx.database.pool, onError);
   const usage = new UsageCounter(ctx.db, clock);
