@@ -31,6 +31,7 @@ export const menuSectionKeys = [
   'portal',
   'shipping',
   'calendar',
+  'catalyst',
   'other',
 ] as const;
 

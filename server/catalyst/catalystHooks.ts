@@ -4,7 +4,7 @@ import { companyExchangePrice } from '../../domain/catalyst/pricing';
 import { AppError, type FieldError } from '../../domain/errors';
 import { hashPassword } from '../auth/password';
 import type { Tx } from '../db/client';
-import type { ResourceHooks } from '../resources/hooks';
+import type { ResourceHooks } from '../resources/hookTypes';
 import type { Row } from '../resources/rows';
 import { effectiveRateOf, refreshCompanyRates } from './rates/companyRates';
 
