@@ -14,6 +14,7 @@ const ActivatePage = lazyNamed(() => import('../features/auth/ActivatePage'), 'A
 const RecoveryPage = lazyNamed(() => import('../features/auth/RecoveryPage'), 'RecoveryPage');
 const TitlePage = lazyNamed(() => import('./TitlePage'), 'TitlePage');
 const SharedPage = lazyNamed(() => import('./SharedPage'), 'SharedPage');
+const ClientPricePage = lazyNamed(() => import('../features/catalyst/ClientPricePage'), 'ClientPricePage');
 
 const relative = (path: string): string => path.replace(/^\/+/, '');
 
@@ -29,6 +30,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'title', element: <TitlePage /> },
       { path: 'shared', element: <SharedPage /> },
       { path: 'shared/*', element: <SharedPage /> },
+      { path: 'catalyst-client', element: <ClientPricePage /> },
       {
         element: <RequireAuth />,
         children: [

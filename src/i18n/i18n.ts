@@ -33,6 +33,7 @@ export const namespaces = [
   'calendar',
   'sellOffers',
   'dashboard',
+  'catalyst',
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 
