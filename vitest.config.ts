@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,6 +11,9 @@ import { defineConfig } from 'vitest/config';
 export const vitestConfig = defineConfig({
   test: {
     passWithNoTests: true,
+    // vitest's default is one worker less than the cores: on a 2-core CI machine that is one file at a time, with
+    // the second core idle while a server test waits on its database.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -97,6 +97,18 @@ export const errorCodes = [
   'cartEmpty',
   'priceRecalcDisabled',
   'quoteSourceFailed',
+  // import, printing, account limits (issue 19)
+  'importFileEmpty',
+  'importFileUnreadable',
+  'importFileUnreadableAtLine',
+  'importUnknownColumn',
+  'importColumnMissing',
+  'importReferenceNotFound',
+  'importDuplicateRow',
+  'importHasProblems',
+  'labelLayoutMissing',
+  'printerConnectionFailed',
+  'documentLimitReached',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -167,6 +179,12 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   cartEmpty: 409,
   priceRecalcDisabled: 403,
   quoteSourceFailed: 502,
+  importFileUnreadable: 422,
+  importHasProblems: 422,
+  importFileUnreadableAtLine: 422,
+  labelLayoutMissing: 422,
+  printerConnectionFailed: 502,
+  documentLimitReached: 402,
   tooManyAttempts: 429,
   ticketArchived: 409,
   ticketNotWorkingCopy: 409,
@@ -193,9 +211,17 @@ export class AppError extends Error {
   readonly fields: FieldError[] | undefined;
   readonly issues: RuleIssue[] | undefined;
   readonly status: number;
+  /** For tooManyAttempts: seconds until the call may be tried again (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     code: ErrorCode,
-    options: { fields?: FieldError[]; issues?: RuleIssue[]; status?: number; detail?: string } = {},
+    options: {
+      fields?: FieldError[];
+      issues?: RuleIssue[];
+      status?: number;
+      detail?: string;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(options.detail ?? code);
     this.name = 'AppError';
@@ -203,5 +229,6 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.issues = options.issues;
     this.status = options.status ?? statusOf(code);
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

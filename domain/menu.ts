@@ -53,6 +53,7 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
   { key: 'home', link: '/', access: 'any', section: 'home', order: 10 },
   { key: 'clientAccount', link: '/client-account', access: 'super', section: 'administration', order: 20 },
   { key: 'sharedAccess', link: '/shared-access', access: 'power', section: 'administration', order: 30 },
+  { key: 'import', link: '/import', access: 'power', section: 'administration', order: 40 },
   {
     key: 'operationalOrders',
     link: '/operational-orders',

@@ -9,7 +9,9 @@ const main = async () => {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '0.0.0.0';
   await app.listen({ port, host });
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `PGlite in ${config.dataDir} — for trying Aisle or one small site; use PostgreSQL in production (README)`;
   console.log(`Aisle is running at http://localhost:${port}  (data: ${where})`);
   if (config.demo) console.log(`Demo sign-in: admin / ${demoPassword}  (also manager, picker, contractor)`);
   const stop = async () => {

@@ -18,6 +18,11 @@ export const claimsSchema = z.object({
   ContractorPortalEnabled: z.boolean(),
   TransportEnabled: z.boolean(),
   CatalystAdminEnabled: z.boolean(),
+  /**
+   * The user's session version when the token was issued: blocking the user or an administrator setting their
+   * password raises it, and a token of an older version is refused on its next request. Absent = 0.
+   */
+  sv: z.number().int().optional(),
   exp: z.number(),
 });
 export type Claims = z.infer<typeof claimsSchema>;

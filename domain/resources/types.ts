@@ -56,6 +56,8 @@ export interface FieldDef {
   readonly readOnly?: boolean;
   /** Kept on the server only: never accepted nor returned (activation codes…). */
   readonly internal?: boolean;
+  /** A list can be filtered by it but not ordered by it (a view's grouping has no single value of it). */
+  readonly noSort?: boolean;
   readonly default?: string | number | boolean | null;
 }
 

@@ -1,7 +1,8 @@
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { catalystTables } from '../catalyst/catalystTables';
-import { loadDefinitions } from '../resources/registry';
+import { importTables } from '../import/importTables';
 import { officeTables } from '../office/officeTables';
+import { loadDefinitions } from '../resources/registry';
 import { dashboardTables } from './dashboardTables';
 import { internalTables } from './internalTables';
 import { buildResourceTables, type ResourceTable } from './resourceTables';
@@ -27,6 +28,7 @@ export const loadSchema = async (): Promise<Schema> => {
     ...officeTables,
     ...dashboardTables,
     ...catalystTables,
+    ...importTables,
   };
   for (const [name, table] of Object.entries(resourceTables)) all[`resource_${name}`] = table;
   const warehouseTables = buildWarehouseTables(resourceTables);

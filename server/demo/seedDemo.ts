@@ -6,6 +6,7 @@ import type { Row } from '../resources/rows';
 import { deleteAccount } from './deleteAccount';
 import { demoScope } from './demoScope';
 import { seedDemoCatalyst } from './seedDemoCatalyst';
+import { seedDemoImport } from './seedDemoImport';
 import { seedDemoOrders } from './seedDemoOrders';
 import { seedDemoShipping } from './seedDemoShipping';
 import { seedDemoStock } from './seedDemoStock';
@@ -54,6 +55,7 @@ export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefi
       contractorId: created.contractorId,
     });
     await seedDemoCatalyst(ctx, demoScope(created.admin), demoPassword, new Date(ctx.clock.now()));
+    await seedDemoImport(ctx, manager, records.products);
     await ctx.db
       .update(clientAccount)
       .set({ name: demoAccountName, updatedAt: new Date() })

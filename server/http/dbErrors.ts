@@ -51,11 +51,16 @@ export const fromDatabaseError = (err: unknown): AppError | undefined => {
       return new AppError('formHasErrors', {
         fields: typeof e.column === 'string' ? [{ field: camel(e.column), rule: 'required' }] : [],
       });
+    // Data exceptions: a value the column cannot take. The input boundary and the field rules refuse these
+    // first, with the field named; this is the last line behind them.
     case '22P02':
     case '22007':
     case '22008':
+    case '22009':
     case '22003':
     case '22001':
+    case '22021':
+    case '22P05':
       return new AppError('badRequest');
     case '40001':
     case '40P01':

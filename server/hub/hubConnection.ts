@@ -83,7 +83,7 @@ export class HubConnection<C extends HubIdentity = Claims> {
    * token lifetime would make edit modes flicker); a blocked or deleted user is disconnected with
    * "Unauthorized", so the client's token renewal fails and the session ends.
    */
-  private recheck(): void {
+  recheck(scheduleNext = true): void {
     if (this.closing) return;
     this.hub
       .stillAllowed(this)
@@ -94,7 +94,7 @@ export class HubConnection<C extends HubIdentity = Claims> {
       })
       .then((allowed) => {
         if (!allowed) this.close('Unauthorized: the user may no longer sign in.', true);
-        else this.timer(this.hub.recheckMs, () => this.recheck());
+        else if (scheduleNext) this.timer(this.hub.recheckMs, () => this.recheck());
       });
   }
 

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { AppError } from '../../domain/errors';
-import { verifyAccessToken } from '../auth/accessToken';
+import { authenticate } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { negotiation, readConnectionToken, refuseUpgrade } from './connectionToken';
 import { DataHub } from './dataHub';
@@ -38,9 +38,7 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
     const token = typeof request.query === 'object' ? (request.query as Record<string, unknown>) : {};
     const claims =
       request.auth ??
-      (typeof token.access_token === 'string'
-        ? await verifyAccessToken(token.access_token, secret, ctx.clock.now())
-        : undefined);
+      (typeof token.access_token === 'string' ? await authenticate(ctx, token.access_token) : undefined);
     // 401 with the usual error shape: the client renews its token and tries again.
     if (!claims) throw new AppError('unauthorized');
     return negotiation(secret, claims.sub, ctx.clock.now());
@@ -52,7 +50,7 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (hub.isShuttingDown) return refuseUpgrade(socket, 503, 'Service Unavailable');
     const token = url.searchParams.get('access_token') ?? bearer(request.headers.authorization);
-    const claims = token ? await verifyAccessToken(token, secret, ctx.clock.now()) : undefined;
+    const claims = token ? await authenticate(ctx, token) : undefined;
     if (!claims) return refuseUpgrade(socket, 401, 'Unauthorized');
     const id = url.searchParams.get('id');
     // Without negotiation (skipNegotiation) the server names the connection itself.
@@ -79,6 +77,9 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
   };
   app.server.on('upgrade', onUpgrade);
 
+  // A blocked, deleted or reset user loses the live connection at once, not when its token expires.
+  const stopRechecks = ctx.userAccess.onInvalidated((userId) => hub.recheckUser(userId));
+
   const subscription = ctx.changes.subscribe((change) => {
     // A failure here must not reach the code that published the change (rxjs would rethrow it).
     try {
@@ -100,8 +101,18 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
   if (pool) {
     const relay = await startPgRelay(pool, {
       origin: hub.origin,
-      onMessage: (origin, message) => hub.relayed(origin, message),
-      onReady: () => hub.relayReady(),
+      onMessage: (origin, message) => {
+        // Another process changed users: they are read again on their next request here too.
+        if (message.k === 'changes')
+          for (const change of message.c)
+            if (change.resourceType === 'user') ctx.userAccess.invalidate(change.id);
+        hub.relayed(origin, message);
+      },
+      onReady: () => {
+        // Changes may have been missed while the relay was away.
+        ctx.userAccess.clear();
+        hub.relayReady();
+      },
       onError: (error, what) => logError(error, `relay ${what}`),
     });
     hub.attachRelay(relay);
@@ -111,6 +122,7 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
   app.addHook('preClose', async () => {
     subscription.unsubscribe();
     userSubscription.unsubscribe();
+    stopRechecks();
     app.server.removeListener('upgrade', onUpgrade);
     await hub.shutdown();
     wss.close();

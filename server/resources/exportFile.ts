@@ -11,7 +11,8 @@ const cell = (v: unknown): string | number | boolean => {
   return String(v);
 };
 
-const csvEscape = (v: string | number | boolean): string => {
+/** One CSV cell: formulas neutralised, separators and quotes quoted. */
+export const csvEscape = (v: string | number | boolean): string => {
   const s = String(v);
   // Neutralise spreadsheet formulas and quote separators.
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;

@@ -1,5 +1,7 @@
 import { AppError } from '../../domain/errors';
+import { sessionVersionOf } from '../auth/claimsOf';
 import { hashPassword } from '../auth/password';
+import { revokeUserSessions } from '../auth/refreshTokens';
 import { catalystResourceHooks } from '../catalyst/catalystHooks';
 import { assertCarrierLink } from '../shipping/carrierLink';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
@@ -32,11 +34,20 @@ const userHooks: ResourceHooks = {
       out.createdDate = new Date();
       out.isActivated = true;
     }
+    // Blocked, or given a password by someone else: the user's sessions end now — their access tokens on the
+    // next request (server/auth/userAccess.ts), their refresh tokens here.
+    const blocked = existing && out.isBlocked === true && existing.isBlocked !== true;
+    const passwordSetByOther = existing && password && existing.id !== scope.userId;
+    if (existing && (blocked || passwordSetByOther)) {
+      out.sessionEpoch = sessionVersionOf(existing) + 1;
+      await revokeUserSessions(tx, String(existing.id));
+    }
     return out;
   },
-  async beforeDelete({ scope, existing }) {
+  async beforeDelete({ scope, existing, tx }) {
     if (existing.id === scope.userId) throw new AppError('forbidden');
     if (existing.isSuperUser === true && !scope.claims.IsSuperUser) throw new AppError('forbidden');
+    await revokeUserSessions(tx, String(existing.id));
   },
 };
 

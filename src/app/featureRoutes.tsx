@@ -1,4 +1,5 @@
 import { calendarRoutes } from '../features/calendar/calendarRoutes';
+import { importRoutes } from '../features/import/importRoutes';
 import { logisticsRoutes } from '../features/documents/logisticsRoutes';
 import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
 import { shippingRoutes } from '../features/shipping/shippingRoutes';
@@ -29,5 +30,6 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...terminalRoutes,
   ...syncRoutes,
   ...officeRoutes,
+  ...importRoutes,
   ...resourceRoutes,
 ];

@@ -34,6 +34,7 @@ export const namespaces = [
   'sellOffers',
   'dashboard',
   'catalyst',
+  'imports',
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 

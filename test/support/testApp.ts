@@ -25,6 +25,20 @@ export interface TestApp {
 }
 
 /**
+ * What every test server shares: no files, no web app, no demo data, a fixed key; background work (away
+ * e-mails, file clean-up) runs when a test calls it, never on a timer.
+ */
+export const testConfig = {
+  dataDir: undefined,
+  jwtSecret: 'test-secret-test-secret-test-secret',
+  webDir: undefined,
+  demo: false,
+  publicUrl: 'http://aisle.test',
+  smtpUrl: undefined,
+  office: loadOfficeConfig(undefined, { backgroundIntervalMs: 0 }),
+} satisfies Partial<ServerConfig>;
+
+/**
  * The real server on a throwaway database: in-memory PGlite, or a fresh PostgreSQL database
  * when DATABASE_URL is set (npm run test:pg). One per test file.
  */
@@ -34,15 +48,8 @@ export const createTestApp = async (
   const database = await createTestDatabaseUrl();
   const app = await buildApp({
     config: {
+      ...testConfig,
       databaseUrl: database.url,
-      dataDir: undefined,
-      jwtSecret: 'test-secret-test-secret-test-secret',
-      webDir: undefined,
-      demo: false,
-      publicUrl: 'http://aisle.test',
-      smtpUrl: undefined,
-      // Background work (away e-mails, file clean-up) runs when a test calls it, never on a timer.
-      office: loadOfficeConfig(undefined, { backgroundIntervalMs: 0 }),
       ...opts.config,
     },
     ...(opts.mailer ? { mailer: opts.mailer } : {}),

@@ -57,5 +57,7 @@ export const userResource = defineResource({
     activationCode: { kind: 'string', internal: true },
     resetCode: { kind: 'string', internal: true },
     resetCodeExpiresAt: { kind: 'datetime', internal: true },
+    /** Raised when the user's sessions must end at once (blocked, password set by an administrator or reset). */
+    sessionEpoch: { kind: 'integer', internal: true, default: 0 },
   },
 });

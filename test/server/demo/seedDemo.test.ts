@@ -4,6 +4,7 @@ import { isValidGtin } from '../../../domain/barcodes/gtin';
 import { clientAccount } from '../../../server/db/internalTables';
 import { rowsOf } from '../../../server/db/rawRows';
 import { demoAccountName, demoPassword, seedDemo } from '../../../server/demo/seedDemo';
+import { importJob } from '../../../server/import/importTables';
 import type { Row } from '../../../server/resources/rows';
 import { stockServiceOf } from '../../../server/warehouse/stock/stockService';
 import { createTestApp, type TestApp } from '../../support/testApp';
@@ -66,6 +67,24 @@ describe('demo seed (npm start on an empty database)', () => {
     accountId = result.accountId;
   });
   afterAll(async () => t.close());
+
+  it("has an import in its history: five products' stock levels updated from a file, its bad row skipped", async () => {
+    const jobs = await t.ctx.db.select().from(importJob).where(eq(importJob.clientAccountId, accountId));
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({
+      template: 'products',
+      mode: 'skipBadRows',
+      status: 'done',
+      rowsImported: 5,
+      rowsSkipped: 1,
+    });
+    const products = await rowsIn('product');
+    expect(
+      products.filter((p) => Number(p.warningStock) === 10 && Number(p.criticalStock) === 2),
+    ).toHaveLength(1);
+    // The update kept what the file did not name: every demo product still has its group and its barcode.
+    expect(products.every((p) => p.mainGroupId !== null && (p.barcodes as string[]).length > 0)).toBe(true);
+  });
 
   it('makes one account with two warehouses of zones, racks and shelf levels', async () => {
     const [account] = await t.ctx.db.select().from(clientAccount);
