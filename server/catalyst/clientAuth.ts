@@ -5,7 +5,6 @@ import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { SignInLimiter } from '../auth/signInLimiter';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/rawRows';
 import { catalystClientDevice } from './catalystTables';
@@ -131,7 +130,7 @@ const decoy = () => {
  * DELETE signs the device out and frees it.
  */
 export const registerClientAuth = (app: FastifyInstance, ctx: AppContext, usage: UsageCounter): void => {
-  const limiter = new SignInLimiter(ctx.db, ctx.config.signInLimit);
+  const limiter = ctx.rateLimiter;
   const refreshDays = ctx.config.refreshTokenDays;
 
   const issue = async (
@@ -161,15 +160,18 @@ export const registerClientAuth = (app: FastifyInstance, ctx: AppContext, usage:
     if (!body.success) throw new AppError('wrongUserOrPassword');
     const deviceId = deviceIdOf(request);
     const { username, password } = body.data;
+    // Counted like staff sign-in (server/auth/authRoutes.ts): every attempt takes a slot of its address and its
+    // user name first; a successful one gives them back.
     const limitKey = `catalyst:${username}`;
-    await limiter.assertAllowed(limitKey, request.ip);
+    const hits = await limiter.assert('signIn', request.ip, limitKey);
     const [user] = rowsOf(
       await ctx.db.execute(sql`select * from catalyst_client_user where username = ${username} limit 1`),
     );
     const hash = typeof user?.password_hash === 'string' ? user.password_hash : await decoy();
     const ok = (await verifyPassword(hash, password)) && user !== undefined;
-    await limiter.record(limitKey, request.ip, ok);
     if (!ok || !user) throw new AppError('wrongUserOrPassword');
+    await limiter.clearTarget('signIn', limitKey);
+    for (const hit of hits) if (hit.bucket.endsWith(':address')) await limiter.release(hit);
     if (user.is_blocked === true) throw new AppError('accountBlocked');
     const refreshToken = randomBytes(32).toString('base64url');
     const data = await ctx.db.transaction(async (tx) => {

@@ -353,7 +353,6 @@ CREATE UNIQUE INDEX "company_currency_rate_rule_pair_name_uq" ON "company_curren
 --> statement-breakpoint
 CREATE INDEX "company_stock_rate_rule_account_idx" ON "company_stock_rate_rule" USING btree ("client_account_id","created_at");
 --> statement-breakpoint
-CREATE UNIQUE INDEX "company_stock_rate_rule_short_name_uq" ON "company_stock_rate_rule" USING btree ("client_account_id","short_name");
-
+CREATE UNIQUE INDEX "company_stock_rate_rule_short_name_uq" ON "company_stock_rate_rule" USING btree ("client_account_id","short_name");--> statement-breakpoint
 -- hand-written: the catalogue is read page by page in name order within a company (the as-client list, the general catalogue).
 CREATE INDEX "catalyst_account_name_idx" ON "catalyst" USING btree ("client_account_id","name","id");
