@@ -106,6 +106,7 @@ export const errorCodes = [
   'importReferenceNotFound',
   'importDuplicateRow',
   'importHasProblems',
+  'importImageUnreachable',
   'labelLayoutMissing',
   'printerConnectionFailed',
   'documentLimitReached',

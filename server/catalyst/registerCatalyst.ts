@@ -68,7 +68,7 @@ export const registerCatalyst = async (
   const onError = (error: unknown) => app.log.warn({ err: error }, 'catalyst');
   const notices = new CatalystNotices(randomUUID(), ctx.database.pool, onError);
   const usage = new UsageCounter(ctx.db, clock);
-  const allowPrivateSources = opts.allowPrivateSources ?? process.env.CATALYST_SOURCES_PRIVATE === '1';
+  const allowPrivateSources = opts.allowPrivateSources ?? ctx.config.catalystPrivateSources;
   const scheduler = new CatalystScheduler(ctx, {
     clock,
     origin: randomUUID(),

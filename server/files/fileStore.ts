@@ -81,37 +81,50 @@ export class FileStore {
 
   /** Stores files of a record in one transaction; the first becomes the record's image when it has none. */
   async save(scope: Scope, owner: FileOwner, files: readonly NewFile[]): Promise<Row[]> {
-    const { saved, imageChanged } = await this.ctx.db.transaction(async (tx) => {
-      const out: Row[] = [];
-      for (const file of files) {
-        const [info] = await tx
-          .insert(this.table)
-          .values({
-            clientAccountId: scope.clientAccountId,
-            refResourceType: owner.def.name,
-            refResourceId: owner.id,
-            fileName: file.fileName,
-            contentType: file.contentType,
-            size: file.data.length,
-          })
-          .returning();
-        if (!info) throw new AppError('saveFailed');
-        await tx
-          .insert(fileData)
-          .values({ fileInfoId: String(info.id), clientAccountId: scope.clientAccountId, data: file.data });
-        await this.service.log(tx, scope, 'create', String(info.id), undefined, info);
-        out.push(info);
-      }
-      const first = out[0];
-      const changed =
-        first && files[0]?.contentType.startsWith('image/')
-          ? await this.setImage(tx, scope, owner, downloadUrlOf(String(first.id)), true)
-          : false;
-      return { saved: out, imageChanged: changed };
-    });
+    const { saved, imageChanged } = await this.ctx.db.transaction((tx) =>
+      this.saveIn(tx, scope, owner, files),
+    );
     for (const info of saved) this.service.publish(scope, String(info.id), 'create');
     if (imageChanged) owner.service.publish(scope, owner.id, 'update');
     return saved.map((r) => toApiRow(this.def, r));
+  }
+
+  /**
+   * save() inside the caller's transaction (an import keeps the photos with its rows): the stored file rows and
+   * whether the record's image changed; announcing them after the commit is the caller's.
+   */
+  async saveIn(
+    tx: Tx,
+    scope: Scope,
+    owner: FileOwner,
+    files: readonly NewFile[],
+  ): Promise<{ saved: Row[]; imageChanged: boolean }> {
+    const out: Row[] = [];
+    for (const file of files) {
+      const [info] = await tx
+        .insert(this.table)
+        .values({
+          clientAccountId: scope.clientAccountId,
+          refResourceType: owner.def.name,
+          refResourceId: owner.id,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          size: file.data.length,
+        })
+        .returning();
+      if (!info) throw new AppError('saveFailed');
+      await tx
+        .insert(fileData)
+        .values({ fileInfoId: String(info.id), clientAccountId: scope.clientAccountId, data: file.data });
+      await this.service.log(tx, scope, 'create', String(info.id), undefined, info);
+      out.push(info);
+    }
+    const first = out[0];
+    const changed =
+      first && files[0]?.contentType.startsWith('image/')
+        ? await this.setImage(tx, scope, owner, downloadUrlOf(String(first.id)), true)
+        : false;
+    return { saved: out, imageChanged: changed };
   }
 
   /**
