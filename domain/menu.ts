@@ -85,6 +85,20 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
   { key: 'resourcePlanner', link: '/calendar/planner', access: 'any', section: 'calendar', order: 20 },
   { key: 'logisticsConfig', link: '/logistics-config', access: 'power', section: 'other', order: 60 },
   { key: 'discussions', link: '/discussions', access: 'any', section: 'other', order: 5 },
+  {
+    key: 'catalystStockMarket',
+    link: '/catalyst-stock-market',
+    access: 'catalyst',
+    section: 'catalyst',
+    order: 60,
+  },
+  {
+    key: 'catalystStatistics',
+    link: '/catalyst-statistics',
+    access: 'catalyst',
+    section: 'catalyst',
+    order: 200,
+  },
 ];
 
 /** Where a resource's list sits when its definition does not say (after the ordered entries). */

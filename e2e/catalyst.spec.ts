@@ -67,16 +67,31 @@ test.describe('catalyst buying: what a client account sees', () => {
     const pricedClient = await client(shown, 'priced');
     await client(hidden, 'plain');
 
-    // 100 catalysts holding platinum, one of them hidden from clients.
-    for (let i = 1; i <= 100; i++)
-      await admin.post('/api/catalyst/catalyst', {
-        name: `E2E ${run} ${String(i).padStart(3, '0')}`,
-        serialNumbers: [`SN-${run}-${i}`],
-        weight: 1.5,
-        humidity: 0,
-        hiddenFromClients: i === 100,
-        productStockContent: [{ baseStockId: ptId, gramsPerKg: 1 + i / 100 }],
+    // 100 catalysts holding platinum, imported from a file with the catalyst template; then one gets a serial
+    // number and the last is hidden from clients.
+    const file = [
+      'name,weight,humidity,pt',
+      ...Array.from(
+        { length: 100 },
+        (_, k) => `E2E ${run} ${String(k + 1).padStart(3, '0')},1.5,0,${(1 + (k + 1) / 100).toFixed(2)}`,
+      ),
+    ].join('\r\n');
+    const imported = await request.post('/api/Import/catalysts?mode=allOrNothing&wait=true', {
+      data: Buffer.from(file),
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
+    });
+    expect(imported.status(), await imported.text()).toBe(200);
+    expect(await imported.json()).toMatchObject({ status: 'done', rowsImported: 100 });
+    const edit = async (name: string, patch: Record<string, unknown>) => {
+      const [row] = await admin.list('/api/catalyst/catalyst', { name });
+      const response = await request.put(`/api/catalyst/catalyst/${String(row?.id)}`, {
+        data: patch,
+        headers: { Authorization: `Bearer ${token}` },
       });
+      expect(response.status(), await response.text()).toBe(200);
+    };
+    await edit(`E2E ${run} 001`, { serialNumbers: [`SN-${run}-1`] });
+    await edit(`E2E ${run} 100`, { hiddenFromClients: true });
     await quote(request, token, ptId, 30);
 
     // Both clients on their phones.
