@@ -145,7 +145,7 @@ const PhotoGrid = (): ReactNode => {
       <Group gap="xs" align="flex-end" wrap="wrap">
         <DebouncedTextInput
           value={filterValue(state, 'searchText') ?? ''}
-          onCommit={(value) => setFilter('searchText', value.trim() === '' ? null : value.toLowerCase())}
+          onCommit={(value) => setFilter('searchText', value.trim() === '' ? null : value.trim())}
           label={t('catalogue.search')}
           w={{ base: '100%', sm: 260 }}
           data-testid="catalyst-grid-search"

@@ -23,7 +23,7 @@ const round = (n: number, digits: number): number => Number(n.toFixed(digits));
 
 /** The engine's lines, in its order, each with what its text needs. Their values add up to the price. */
 export const breakdownRows = (result: PriceResult): BreakdownRow[] =>
-  result.lines.map((line, i) => {
+  result.lines.map((line, i): BreakdownRow => {
     const key = `${line.kind}-${i}`;
     switch (line.kind) {
       case 'metal':

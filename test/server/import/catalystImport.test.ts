@@ -41,7 +41,7 @@ const png = onePixelPng();
 const header = 'imageUrl,producerName,name,productGroupName,weight,humidity,pt,pd,rh';
 
 let t: TestApp;
-let photos: Server;
+let photos: Server | undefined;
 let base = '';
 let admin: TestUser;
 let metals: Record<string, string>;
@@ -102,16 +102,19 @@ const gramsOf = (row: Row): Record<string, number> =>
 
 beforeAll(async () => {
   t = await createTestApp({ config: { catalystPrivateSources: true } });
-  photos = await startPhotoServer();
-  const address = photos.address();
+  const server = await startPhotoServer();
+  photos = server;
+  const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const company = await aCatalystAdmin();
   admin = company.user;
   metals = await addMetals(admin, ['Pt', 'Pd', 'Rh']);
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => photos.close(() => resolve()));
-  await t.close();
+  // A failed start (no database) is the error to read, not a teardown of what never started.
+  const server = photos;
+  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  await t?.close();
 });
 
 describe('the catalyst product template of the business-data import', () => {
