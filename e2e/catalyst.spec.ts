@@ -77,8 +77,8 @@ test.describe('catalyst buying: what a client account sees', () => {
       ),
     ].join('\r\n');
     const imported = await request.post('/api/Import/catalysts?mode=allOrNothing&wait=true', {
-      data: Buffer.from(file),
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
+      multipart: { file: { name: 'catalysts.csv', mimeType: 'text/csv', buffer: Buffer.from(file) } },
+      headers: { Authorization: `Bearer ${token}` },
     });
     expect(imported.status(), await imported.text()).toBe(200);
     expect(await imported.json()).toMatchObject({ status: 'done', rowsImported: 100 });

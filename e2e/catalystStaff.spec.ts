@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { CatalystStaffPage } from './pages/CatalystStaffPage';
+import { ShellPage } from './pages/ShellPage';
 import { expect, test } from './support/fixtures';
 import { WarehouseApi } from './support/warehouseApi';
 
@@ -33,6 +34,7 @@ test.describe('catalyst staff screens', () => {
     expect(quoted.status(), await quoted.text()).toBe(200);
 
     await signIn();
+    await new ShellPage(page).expectSignedIn();
     const staff = new CatalystStaffPage(page);
     await staff.openCatalogue();
     await staff.showPhotos();
