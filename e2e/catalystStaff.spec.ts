@@ -10,7 +10,7 @@ test.describe('catalyst staff screens', () => {
     request,
     signIn,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const admin = await WarehouseApi.signIn(request, 'admin');
 
     // A client of the demo uses the app today: it signs in on a phone and reads the catalogue.
@@ -34,7 +34,8 @@ test.describe('catalyst staff screens', () => {
     expect(quoted.status(), await quoted.text()).toBe(200);
 
     await signIn();
-    await new ShellPage(page).expectSignedIn();
+    // The first load of the app on a busy machine may take a while.
+    await new ShellPage(page).expectVisible('user-menu', 60_000);
     const staff = new CatalystStaffPage(page);
     await staff.openCatalogue();
     await staff.showPhotos();
@@ -70,7 +71,8 @@ test.describe('catalyst staff screens', () => {
     await staff.openMarket();
     await expect(staff.metalRow('Pt')).toBeVisible();
     await expect(staff.metalRow('Pt').getByTestId('catalyst-market-effective')).toHaveText(/\d/);
-    await expect(staff.chart('Pt').locator('.recharts-line-curve').first()).toBeVisible();
+    // Two lines (market quote and company rate) through the history's points.
+    await expect(staff.chart('Pt').locator('.recharts-line-curve')).toHaveCount(2, { timeout: 30_000 });
 
     // Usage of client accounts over 7 days: today's sign-in and catalogue read are counted.
     await staff.openStatistics();

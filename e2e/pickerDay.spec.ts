@@ -25,5 +25,4 @@ test.describe("the picker's day", () => {
       await expect(page.getByTestId('terminal-screen')).toHaveCount(0);
     }
   });
-
 });

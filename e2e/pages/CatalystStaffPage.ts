@@ -5,7 +5,7 @@ import { BasePage } from '../support/basePage';
 export class CatalystStaffPage extends BasePage {
   async openCatalogue(): Promise<void> {
     await this.goto('/catalyst-general-catalog');
-    await this.expectVisible('catalyst-view');
+    await this.expectVisible('catalyst-view', 60_000);
   }
 
   async showPhotos(): Promise<void> {
@@ -40,7 +40,7 @@ export class CatalystStaffPage extends BasePage {
 
   async openMarket(): Promise<void> {
     await this.goto('/catalyst-stock-market');
-    await this.expectVisible('catalyst-market-metals');
+    await this.expectVisible('catalyst-market-metals', 60_000);
   }
 
   metalRow(shortName: string): Locator {
@@ -53,7 +53,7 @@ export class CatalystStaffPage extends BasePage {
 
   async openStatistics(): Promise<void> {
     await this.goto('/catalyst-statistics');
-    await this.expectVisible('catalyst-statistics-clients');
+    await this.expectVisible('catalyst-statistics-clients', 60_000);
   }
 
   statisticsOf(username: string): Locator {
