@@ -34,6 +34,7 @@ export const vitestConfig = defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
+          globalSetup: ['test/support/migratedDatabaseSetup.ts'],
           pool: 'forks',
           fileParallelism: true,
           testTimeout: 60_000,

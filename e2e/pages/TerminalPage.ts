@@ -52,11 +52,22 @@ export class TerminalPage extends BasePage {
 
   /**
    * A keyboard-wedge scan: the code and the scanner's Enter suffix as one fast burst of key presses on the
-   * page (nothing focused). One `type` call, so no test-runner round trip falls between two keys.
+   * page (nothing focused).
    */
   async wedgeScan(code: string): Promise<void> {
-    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await this.page.keyboard.type(`${code}\n`, { delay: 0 });
+    // The keys are played inside the page, each with its own time stamp 10 ms after the one before (the decoder
+    // reads `event.timeStamp`): a scanner's burst exactly, whatever the machine's load. Typed through Playwright's
+    // keyboard, a key could come hundreds of ms after the last on a busy machine, and a scan's first key was then
+    // taken for typing.
+    await this.page.evaluate((keys) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const start = performance.now();
+      keys.forEach((key, i) => {
+        const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+        Object.defineProperty(event, 'timeStamp', { value: start + 10 * i });
+        document.body.dispatchEvent(event);
+      });
+    }, [...code, 'Enter']);
   }
 
   /**

@@ -132,7 +132,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const timeoutMs = options.startTimeoutMs ?? 120_000;
+  // A start seeds the demo data when its data directory is new: minutes on a busy machine.
+  const timeoutMs = options.startTimeoutMs ?? 360_000;
   const started = Date.now();
   let lastProblem = 'no answer yet';
   while (Date.now() - started < timeoutMs) {

@@ -1,5 +1,5 @@
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMPurify } from 'dompurify';
+import type { JSDOM } from 'jsdom';
 import { AppError } from '../../domain/errors';
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
@@ -54,11 +54,19 @@ const safeCss = (css: string): string | undefined => {
   return css;
 };
 
-let purifier: { purify: DOMPurify; window: JSDOM['window'] } | undefined;
+let purifier: Promise<{ purify: DOMPurify; window: JSDOM['window'] }> | undefined;
 
-/** One DOMPurify over one jsdom window per process (building a window costs tens of milliseconds). */
+/**
+ * One DOMPurify over one jsdom window per process (building a window costs tens of milliseconds). jsdom is loaded on
+ * the first drawing, not with the server: importing it takes about a second, and most processes never need it.
+ */
 const instance = () => {
-  if (purifier) return purifier;
+  purifier ??= createPurifier();
+  return purifier;
+};
+
+const createPurifier = async () => {
+  const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
   const { window } = new JSDOM('');
   const purify = createDOMPurify(window);
   // Style attributes and style elements are CSS: keep them only when they load and run nothing.
@@ -70,8 +78,7 @@ const instance = () => {
   purify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'style' && safeCss(node.textContent ?? '') === undefined) node.textContent = '';
   });
-  purifier = { purify, window };
-  return purifier;
+  return { purify, window };
 };
 
 /**
@@ -80,8 +87,8 @@ const instance = () => {
  * later parses is exactly what was checked. Anything that is not an `<svg>` drawing is refused
  * (fileExtensionNotAllowed). The XML prolog and any DOCTYPE (entities, external subsets) are dropped.
  */
-export const sanitizeSvg = (svg: string): string => {
-  const { purify, window } = instance();
+export const sanitizeSvg = async (svg: string): Promise<string> => {
+  const { purify, window } = await instance();
   const fragment = purify.sanitize(svg, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: forbiddenTags,

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import chardet from 'chardet';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { AppError } from '../../domain/errors';
 import type { RawCell } from '../../domain/import/importColumn';
+import { loadExcel } from '../files/excel';
 
 /** Largest import file (001: 20 MB). */
 export const maxImportBytes = 20 * 1024 * 1024;
@@ -233,6 +233,7 @@ const sheetCell = (value: unknown): RawCell => {
 
 async function* xlsxRows(path: string, seen: { bytes: number }): AsyncGenerator<SourceRow> {
   const input = createReadStream(path).pipe(counter(seen));
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     styles: 'cache',

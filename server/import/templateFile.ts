@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import type { ImportColumn } from '../../domain/import/importColumn';
 import type { TemplateView } from '../../domain/import/importJob';
+import { loadExcel } from '../files/excel';
 import { translate } from '../i18n';
 import { csvEscape } from '../resources/exportFile';
 import type { DefinedImportTemplate } from './importTemplate';
@@ -47,6 +47,7 @@ export const templateFile = async (
       fileName: `${template.key}.csv`,
     };
   }
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(view.title.slice(0, 31) || template.key);
   sheet.addRow(headers).font = { bold: true };

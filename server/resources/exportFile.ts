@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { type ResourceDefinition, visibleFields } from '../../domain/resources/types';
+import { loadExcel } from '../files/excel';
 import { translate } from '../i18n';
 import type { Row } from './rows';
 
@@ -39,6 +39,7 @@ export const exportFile = async (
       fileName: `${fileBase}.csv`,
     };
   }
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(title.slice(0, 31) || def.name);
   sheet.addRow(headers).font = { bold: true };

@@ -4,9 +4,11 @@ import { buildApp } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import type { ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
+import { openDatabase } from '../../server/db/client';
 import type { Mailer } from '../../server/mail/mailer';
 import { loadOfficeConfig } from '../../server/office/officeConfig';
 import { createTestDatabaseUrl } from './pgDatabase';
+import { migratedPgliteDump } from './pgliteTemplate';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -45,13 +47,16 @@ export const testConfig = {
 export const createTestApp = async (
   opts: { config?: Partial<ServerConfig>; mailer?: Mailer; clock?: Clock } = {},
 ): Promise<TestApp> => {
-  const database = await createTestDatabaseUrl();
+  const database = await createTestDatabaseUrl({ migrated: true });
+  const config = { ...testConfig, databaseUrl: database.url, ...opts.config };
+  // Without PostgreSQL every test database is in memory, started from one migrated dump (no initdb, no migrations:
+  // seconds per file), also when the test gives a data directory (for its files and mail, not the database).
+  const opened = config.databaseUrl
+    ? undefined
+    : await openDatabase({ pgliteFrom: await migratedPgliteDump() });
   const app = await buildApp({
-    config: {
-      ...testConfig,
-      databaseUrl: database.url,
-      ...opts.config,
-    },
+    config,
+    ...(opened ? { database: opened } : {}),
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
@@ -67,6 +72,7 @@ export const createTestApp = async (
       }),
     close: async () => {
       await app.close();
+      await opened?.close();
       await database.drop();
     },
   };

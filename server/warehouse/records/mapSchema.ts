@@ -41,7 +41,7 @@ const patchSchema = fullSchema.partial();
  * Refuses a file that is not an .svg (fileExtensionNotAllowed) or too big (fileTooBig) and answers the drawing
  * as it is stored: cut down by the parser-based sanitizer (server/files/svgSanitizer.ts), never by patterns.
  */
-export const checkSvg = (svg: string, fileName?: string | null): string => {
+export const checkSvg = async (svg: string, fileName?: string | null): Promise<string> => {
   if (fileName && !/\.svg$/i.test(fileName.trim())) throw new AppError('fileExtensionNotAllowed');
   if (Buffer.byteLength(svg, 'utf8') > maxSvgBytes) throw new AppError('fileTooBig');
   return sanitizeSvg(svg);
@@ -102,7 +102,7 @@ export class MapSchemas {
   async put(scope: Scope, id: string, body: unknown): Promise<{ created: boolean; schema: MapSchemaView }> {
     this.service.assertWrite(scope);
     await this.service.get(scope, id);
-    const input = this.parse(fullSchema, body);
+    const input = await this.parse(fullSchema, body);
     const values = {
       svg: input.svg ?? null,
       bounds: input.bounds,
@@ -127,7 +127,7 @@ export class MapSchemas {
   async patch(scope: Scope, id: string, body: unknown): Promise<MapSchemaView> {
     this.service.assertWrite(scope);
     await this.service.get(scope, id);
-    const input = this.parse(patchSchema, body);
+    const input = await this.parse(patchSchema, body);
     const changes: Partial<Pick<Stored, 'svg' | 'bounds' | 'dimensions'>> = {};
     if (input.svg !== undefined) changes.svg = input.svg;
     if (input.bounds !== undefined) changes.bounds = input.bounds;
@@ -144,14 +144,17 @@ export class MapSchemas {
     return view(row);
   }
 
-  private parse<T extends z.ZodType<{ svg?: string | null; fileName?: string | null }>>(
+  private async parse<T extends z.ZodType<{ svg?: string | null; fileName?: string | null }>>(
     schema: T,
     body: unknown,
-  ): z.output<T> {
+  ): Promise<z.output<T>> {
     let raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     // Size and type come first: a 3 MB drawing is "too big", not a form error. What is stored is the cleaned one.
     if (typeof raw.svg === 'string')
-      raw = { ...raw, svg: checkSvg(raw.svg, typeof raw.fileName === 'string' ? raw.fileName : undefined) };
+      raw = {
+        ...raw,
+        svg: await checkSvg(raw.svg, typeof raw.fileName === 'string' ? raw.fileName : undefined),
+      };
     else if (typeof raw.fileName === 'string' && !/\.svg$/i.test(raw.fileName.trim()))
       throw new AppError('fileExtensionNotAllowed');
     const parsed = schema.safeParse(raw);

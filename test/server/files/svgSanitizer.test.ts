@@ -91,9 +91,9 @@ const asDrawings = (vector: string): string[] => [
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">${vector}</svg>`,
 ];
 
-const outcome = (input: string): { served?: string; refused?: true } => {
+const outcome = async (input: string): Promise<{ served?: string; refused?: true }> => {
   try {
-    return { served: sanitizeSvg(input) };
+    return { served: await sanitizeSvg(input) };
   } catch (err) {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe('fileExtensionNotAllowed');
@@ -102,13 +102,13 @@ const outcome = (input: string): { served?: string; refused?: true } => {
 };
 
 describe('sanitizeSvg', () => {
-  it('leaves nothing active from any vector of the public corpus', () => {
+  it('leaves nothing active from any vector of the public corpus', async () => {
     const vectors = corpus();
     expect(vectors.length).toBeGreaterThan(600);
     let served = 0;
     for (const { name, text } of vectors)
       for (const input of asDrawings(text)) {
-        const result = outcome(input);
+        const result = await outcome(input);
         if (!result.served) continue;
         served++;
         expect(dangers(result.served), `${name}: ${input}\n→ ${result.served}`).toEqual([]);
@@ -117,14 +117,14 @@ describe('sanitizeSvg', () => {
     expect(served).toBeGreaterThan(vectors.length);
   });
 
-  it('leaves nothing active from the known bypasses of the old pattern check', () => {
+  it('leaves nothing active from the known bypasses of the old pattern check', async () => {
     for (const input of bypasses) {
-      const result = outcome(input);
+      const result = await outcome(input);
       if (result.served) expect(dangers(result.served), `${input}\n→ ${result.served}`).toEqual([]);
     }
   });
 
-  it('keeps a real map drawing: shapes, text, groups, symbols, gradients, classes, embedded raster images', () => {
+  it('keeps a real map drawing: shapes, text, groups, symbols, gradients, classes, embedded raster images', async () => {
     const map = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
 <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 200 100" width="200" height="100">
@@ -141,7 +141,7 @@ describe('sanitizeSvg', () => {
     <image x="150" y="40" width="2" height="2" href="data:image/png;base64,iVBORw0KGgo="/>
   </g>
 </svg>`;
-    const served = sanitizeSvg(map);
+    const served = await sanitizeSvg(map);
     expect(dangers(served)).toEqual([]);
     const doc = parseServed(served);
     const root = doc.documentElement;
@@ -167,8 +167,8 @@ describe('sanitizeSvg', () => {
     for (const input of raw) expect(dangers(input), input).not.toEqual([]);
   });
 
-  it('refuses what is not one <svg> drawing', () => {
+  it('refuses what is not one <svg> drawing', async () => {
     for (const input of ['<html><body/></html>', 'plain text', '<svg></svg><svg></svg>', '<frameset/>'])
-      expect(outcome(input).refused, input).toBe(true);
+      expect((await outcome(input)).refused, input).toBe(true);
   });
 });
