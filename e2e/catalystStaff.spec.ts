@@ -13,10 +13,19 @@ test.describe('catalyst staff screens', () => {
     test.setTimeout(300_000);
     const admin = await WarehouseApi.signIn(request, 'admin');
 
-    // A client of the demo uses the app today: it signs in on a phone and reads the catalogue.
-    const device = { 'X-Device-Id': `e2e-staff-${Date.now().toString(36)}` };
+    // A new client of the demo's full-view group uses the app today: it signs in on a phone and reads the catalogue.
+    const run = Date.now().toString(36);
+    const username = `stats-${run}`;
+    const [fullView] = await admin.list('/api/catalyst/userGroup', { name: 'Full view' });
+    await admin.post('/api/catalyst/clientuser', {
+      username,
+      password: 'client-pass-1',
+      name: `Stats ${run}`,
+      userGroupId: fullView?.id,
+    });
+    const device = { 'X-Device-Id': `e2e-staff-${run}` };
     const auth = await request.post('/api/catalyst/client/auth', {
-      data: { username: 'buyer-full', password: 'demo1234' },
+      data: { username, password: 'client-pass-1' },
       headers: device,
     });
     expect(auth.status(), await auth.text()).toBe(200);
@@ -25,6 +34,11 @@ test.describe('catalyst staff screens', () => {
       headers: { ...device, Authorization: `Bearer ${clientToken}` },
     });
     expect(read.status()).toBe(200);
+    // Signing out frees the device; what it did stays counted.
+    const out = await request.delete('/api/catalyst/client/auth', {
+      headers: { ...device, Authorization: `Bearer ${clientToken}` },
+    });
+    expect(out.status()).toBe(204);
     // A second Pt quote, so its history has a line to draw.
     const [pt] = await admin.list('/api/catalyst/companystockraterule', { shortName: 'Pt' });
     const quoted = await request.post(`/api/catalyst/companystockraterule/${String(pt?.id)}/quote`, {
@@ -55,9 +69,9 @@ test.describe('catalyst staff screens', () => {
       .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label'))))
       expect(name).toMatch(/^Walker /);
 
-    // Why this price: the breakdown for the full-view client, its metals and the price they add up to.
+    // Why this price: the breakdown for that client, its metals and the price they add up to.
     await staff.card('Walker 1007').click();
-    await staff.whyForClient('buyer-full');
+    await staff.whyForClient(username);
     await expect(staff.byTestId('catalyst-why-line-metal').first()).toBeVisible();
     await expect(staff.byTestId('catalyst-why-price')).toHaveText(/\d/);
     await page.keyboard.press('Escape');
