@@ -90,7 +90,7 @@ test.describe('catalyst staff screens', () => {
 
     // Usage of client accounts over 7 days: today's sign-in and catalogue read are counted.
     await staff.openStatistics();
-    await expect(staff.statisticsOf('buyer-full').getByTestId('catalyst-statistics-calls')).toHaveText(
+    await expect(staff.statisticsOf(username).getByTestId('catalyst-statistics-calls')).toHaveText(
       /^[1-9]\d*$/,
     );
   });
