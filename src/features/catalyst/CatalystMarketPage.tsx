@@ -153,10 +153,13 @@ export const CatalystMarketPage = (): ReactNode => {
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">
-                      {number(m.marketRate, lng)} {m.quoteCurrency}/g
+                      {t('market.perGram', { value: number(m.marketRate, lng), currency: m.quoteCurrency })}
                     </Table.Td>
                     <Table.Td ta="right" data-testid="catalyst-market-effective">
-                      {number(m.effectiveRate, lng)} {market.currency}/g
+                      {t('market.perGram', {
+                        value: number(m.effectiveRate, lng),
+                        currency: market.currency,
+                      })}
                     </Table.Td>
                     <Table.Td>
                       {m.marketPhase ? (
