@@ -31,6 +31,7 @@ export const menuSectionKeys = [
   'portal',
   'shipping',
   'calendar',
+  'catalyst',
   'other',
 ] as const;
 
@@ -89,6 +90,20 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
   { key: 'faceDatabase', link: '/face-database', access: 'faces', section: 'administration', order: 60 },
   { key: 'discussions', link: '/discussions', access: 'any', section: 'other', order: 5 },
   { key: 'history', link: '/history', access: 'power', section: 'other', order: 30 },
+  {
+    key: 'catalystStockMarket',
+    link: '/catalyst-stock-market',
+    access: 'catalyst',
+    section: 'catalyst',
+    order: 60,
+  },
+  {
+    key: 'catalystStatistics',
+    link: '/catalyst-statistics',
+    access: 'catalyst',
+    section: 'catalyst',
+    order: 200,
+  },
 ];
 
 /** Where a resource's list sits when its definition does not say (after the ordered entries). */

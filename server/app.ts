@@ -5,6 +5,7 @@ import { registerAuthRoutes } from './auth/authRoutes';
 import { registerRegistrationRoutes } from './auth/registrationRoutes';
 import { UserAccess } from './auth/userAccess';
 import { registerCalendarRoutes } from './calendar/calendarRoutes';
+import { type CatalystOptions, registerCatalyst } from './catalyst/registerCatalyst';
 import { type Clock, systemClock } from './clock';
 import { loadConfig, type ServerConfig } from './config';
 import { registerConfigRoutes } from './configRoutes';
@@ -43,6 +44,8 @@ export interface AppOptions {
   readonly logger?: boolean;
   /** Time for token expiry, the live connection, rate limits and the access cache; tests pass their own. */
   readonly clock?: Clock;
+  /** The catalyst module's clock and scheduler (tests drive them). */
+  readonly catalyst?: CatalystOptions;
 }
 
 declare module 'fastify' {
@@ -123,6 +126,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerFaceRoutes(app, ctx);
+  await registerCatalyst(app, ctx, opts.catalyst);
   await registerImport(app, ctx);
   await registerHub(app, ctx);
 

@@ -47,6 +47,11 @@ export interface ServerConfig {
    * CIDR ranges separated by commas. Unset: none, the socket's address is the client's.
    */
   readonly trustProxy: boolean | number | string;
+  /**
+   * CATALYST_SOURCES_PRIVATE=1: the catalyst module may read addresses of this network (quote sources, photos named
+   * in an import); off by default, so users cannot make the server reach its neighbours.
+   */
+  readonly catalystPrivateSources: boolean;
 }
 
 /** Reads the JWT key from the environment or from dataDir/secrets.json, creating it on first start. */
@@ -109,6 +114,7 @@ export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
       relayHeartbeatMs: positive(env.HUB_RELAY_HEARTBEAT_MS, 30_000),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    catalystPrivateSources: env.CATALYST_SOURCES_PRIVATE === '1',
     ...overrides,
     dataDir,
     office: overrides.office ?? loadOfficeConfig(dataDir),

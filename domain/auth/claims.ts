@@ -72,5 +72,7 @@ export const hasAccess = (c: Omit<Claims, 'exp'>, access: Access): boolean => {
       return false;
     case 'faces':
       return c.IsSuperUser || c.FaceDatabaseEnabled;
+    case 'catalyst':
+      return c.IsSuperUser || c.CatalystAdminEnabled;
   }
 };

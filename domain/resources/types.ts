@@ -75,7 +75,8 @@ export type Access =
   | 'portal'
   | 'transport'
   /** The face database: super users and users with the FaceDatabaseEnabled claim. */
-  | 'faces';
+  | 'faces'
+  | 'catalyst';
 
 export interface ResourceDefinition {
   readonly kind: 'resource';

@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../../domain/resources/types';
+import { catalystTables } from '../catalyst/catalystTables';
 import { importTables } from '../import/importTables';
 import { officeTables } from '../office/officeTables';
 import { loadDefinitions } from '../resources/registry';
@@ -29,6 +30,7 @@ export const loadSchema = async (): Promise<Schema> => {
     ...syncTables,
     ...officeTables,
     ...dashboardTables,
+    ...catalystTables,
     ...importTables,
   };
   for (const [name, table] of Object.entries(resourceTables)) all[`resource_${name}`] = table;

@@ -5,6 +5,7 @@ import { clientAccount } from '../db/internalTables';
 import type { Row } from '../resources/rows';
 import { deleteAccount } from './deleteAccount';
 import { demoScope } from './demoScope';
+import { seedDemoCatalyst } from './seedDemoCatalyst';
 import { seedDemoImport } from './seedDemoImport';
 import { seedDemoOffice } from './seedDemoOffice';
 import { seedDemoOrders } from './seedDemoOrders';
@@ -31,7 +32,8 @@ export interface DemoSeedResult {
 /**
  * Seeds "Demo Logistics" on an empty database: users admin (super), manager (power, logistics), picker
  * (terminal) and contractor (portal, linked to the demo contractor ACME), a warehouse with stock made by
- * confirmed documents, and open orders. Returns undefined when the database already holds data (a second
+ * confirmed documents, open orders, and the catalyst module's catalogue, rates and client accounts
+ * (seedDemoCatalyst; admin has the catalyst claim). Returns undefined when the database already holds data (a second
  * start keeps it); an account left half-made by an interrupted first start is removed and made again.
  */
 export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefined> =>
@@ -64,6 +66,7 @@ export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefi
       records.products,
     );
     await seedDemoOffice(ctx, demoScope(created.admin), manager, created.contractorId);
+    await seedDemoCatalyst(ctx, demoScope(created.admin), demoPassword, new Date(ctx.clock.now()));
     await seedDemoImport(ctx, manager, records.products);
     await ctx.db
       .update(clientAccount)
@@ -164,6 +167,7 @@ const seedDemoAccount = async (ctx: AppContext): Promise<DemoAccount> => {
           terminalEnabled: true,
           shippingEnabled: true,
           transportEnabled: true,
+          catalystAdminEnabled: true,
         },
         {
           ...base,

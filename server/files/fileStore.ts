@@ -21,6 +21,13 @@ export interface NewFile {
   readonly data: Buffer;
 }
 
+/** A file about to be stored: its id and where its bytes go. */
+interface PlannedFile {
+  readonly file: NewFile;
+  readonly id: string;
+  readonly key: string;
+}
+
 /** The record a file belongs to, found in the caller's scope. */
 export interface FileOwner {
   readonly def: ResourceDefinition;
@@ -90,44 +97,81 @@ export class FileStore {
    */
   async save(scope: Scope, owner: FileOwner, files: readonly NewFile[]): Promise<Row[]> {
     const blobs = blobStoreOf(this.ctx);
-    // Time-ordered ids: files of one upload share a time, and list in the order they were sent.
-    const planned = files.map((file) => ({ file, id: v7() }));
-    const keys = planned.map((p) => blobKey(scope.clientAccountId, p.id));
+    const planned = this.plan(scope, files);
     let done: { saved: Row[]; imageChanged: boolean };
     try {
-      for (const [i, p] of planned.entries()) await blobs.put(keys[i] ?? '', p.file.data);
-      done = await this.ctx.db.transaction(async (tx) => {
-        const out: Row[] = [];
-        for (const { file, id } of planned) {
-          const [info] = await tx
-            .insert(this.table)
-            .values({
-              id,
-              clientAccountId: scope.clientAccountId,
-              refResourceType: owner.def.name,
-              refResourceId: owner.id,
-              fileName: file.fileName,
-              contentType: file.contentType,
-              size: file.data.length,
-            })
-            .returning();
-          if (!info) throw new AppError('saveFailed');
-          await this.service.log(tx, scope, 'create', String(info.id), undefined, info);
-          out.push(info);
-        }
-        const firstImage = out.find((r) => String(r.contentType).startsWith('image/'));
-        const changed = firstImage
-          ? await this.setImage(tx, scope, owner, downloadUrlOf(String(firstImage.id)), true)
-          : false;
-        return { saved: out, imageChanged: changed };
-      });
+      for (const p of planned) await blobs.put(p.key, p.file.data);
+      done = await this.ctx.db.transaction((tx) => this.rowsIn(tx, scope, owner, planned));
     } catch (error) {
-      await Promise.all(keys.map((key) => blobs.delete(key).catch(() => undefined)));
+      await Promise.all(planned.map((p) => blobs.delete(p.key).catch(() => undefined)));
       throw error;
     }
     for (const info of done.saved) this.service.publish(scope, String(info.id), 'create');
     if (done.imageChanged) owner.service.publish(scope, owner.id, 'update');
     return done.saved.map((r) => toApiRow(this.def, r));
+  }
+
+  /**
+   * save() inside the caller's transaction (an import keeps the photos with its rows): the stored file rows and
+   * whether the record's image changed; announcing them after the commit is the caller's. The bytes are stored
+   * first and removed again if the rows cannot be written; bytes of a caller's transaction that rolls back later
+   * stay in the store without a row (never served: every download goes through its row).
+   */
+  async saveIn(
+    tx: Tx,
+    scope: Scope,
+    owner: FileOwner,
+    files: readonly NewFile[],
+  ): Promise<{ saved: Row[]; imageChanged: boolean }> {
+    const blobs = blobStoreOf(this.ctx);
+    const planned = this.plan(scope, files);
+    try {
+      for (const p of planned) await blobs.put(p.key, p.file.data);
+      return await this.rowsIn(tx, scope, owner, planned);
+    } catch (error) {
+      await Promise.all(planned.map((p) => blobs.delete(p.key).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  /** Time-ordered ids: files of one upload share a time, and list in the order they were sent. */
+  private plan(scope: Scope, files: readonly NewFile[]): PlannedFile[] {
+    return files.map((file) => {
+      const id = v7();
+      return { file, id, key: blobKey(scope.clientAccountId, id) };
+    });
+  }
+
+  /** The file rows of stored bytes, their record-log entries and the owner's image when it has none yet. */
+  private async rowsIn(
+    tx: Tx,
+    scope: Scope,
+    owner: FileOwner,
+    planned: readonly PlannedFile[],
+  ): Promise<{ saved: Row[]; imageChanged: boolean }> {
+    const out: Row[] = [];
+    for (const { file, id } of planned) {
+      const [info] = await tx
+        .insert(this.table)
+        .values({
+          id,
+          clientAccountId: scope.clientAccountId,
+          refResourceType: owner.def.name,
+          refResourceId: owner.id,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          size: file.data.length,
+        })
+        .returning();
+      if (!info) throw new AppError('saveFailed');
+      await this.service.log(tx, scope, 'create', String(info.id), undefined, info);
+      out.push(info);
+    }
+    const firstImage = out.find((r) => String(r.contentType).startsWith('image/'));
+    const changed = firstImage
+      ? await this.setImage(tx, scope, owner, downloadUrlOf(String(firstImage.id)), true)
+      : false;
+    return { saved: out, imageChanged: changed };
   }
 
   /**

@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, type FieldError } from '../../domain/errors';
 import { isStorableText } from '../../domain/input/storableText';
@@ -29,6 +30,9 @@ interface Problem {
 
 const pathText = (path: readonly (string | number)[]): string => path.join('.') || '(body)';
 
+/** Not a parsed value: a stream (a file sent as the body, read by its route) or bytes. */
+const isRaw = (value: object): boolean => value instanceof Stream || ArrayBuffer.isView(value);
+
 /**
  * Walks a parsed value without recursion (a hostile body may nest thousands of levels) and returns the first
  * thing the database could not store or that no field could take: text with NUL or a lone surrogate, text
@@ -48,6 +52,8 @@ const firstProblem = (root: unknown, where: Where, maxChars: number): Problem | 
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value)) return fail(path, { rule: 'invalidValue' });
     } else if (typeof value === 'object' && value !== null) {
+      // Only parsed values are walked: a file streamed as the body (an import) is read by its route.
+      if (isRaw(value)) continue;
       if (path.length >= inputLimits.depth) return fail(path, { rule: 'invalidValue' });
       if (Array.isArray(value)) {
         for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });

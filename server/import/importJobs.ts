@@ -128,6 +128,10 @@ export class ImportJobs {
             problemCount: result.problemCount,
             bytesRead: start.bytesTotal,
             sample: result.sample.map((r: Row) => ({ ...r })),
+            warnings: [
+              ...(row.warnings ?? []),
+              ...result.warnings.map((w) => ({ code: w.code, params: { ...w.params, line: w.line } })),
+            ],
             ...(refused
               ? { errorCode: 'importHasProblems', errorParams: { count: result.rowsSkipped } }
               : {}),

@@ -20,6 +20,8 @@ import type { DefinedImportTemplate, ImportRow } from './importTemplate';
 export const sampleSize = 10;
 /** Problems kept for the report; further ones are only counted (a file of nothing but errors stays bounded). */
 export const maxKeptProblems = 100_000;
+/** Warnings kept on the job row (they are listed with it). */
+export const maxKeptWarnings = 1_000;
 
 const defaultBatchSize = 500;
 
@@ -93,6 +95,8 @@ export interface ImportResult extends ImportProgress {
   readonly kept: boolean;
   readonly cancelled: boolean;
   readonly problems: readonly ImportProblem[];
+  /** Warnings of rows that were saved (BatchOutcome.warnings), at most maxKeptWarnings. */
+  readonly warnings: readonly ImportProblem[];
   readonly sample: readonly Row[];
 }
 
@@ -120,6 +124,7 @@ class RollBack extends Error {}
 export const runImport = async (options: RunOptions): Promise<ImportResult> => {
   const { ctx, scope, template, prepared, mode } = options;
   const problems: ImportProblem[] = [];
+  const warnings: ImportProblem[] = [];
   const sample: Row[] = [];
   const skippedLines = new Set<number>();
   let problemCount = 0;
@@ -155,6 +160,8 @@ export const runImport = async (options: RunOptions): Promise<ImportResult> => {
         if (!batch.length) return;
         const outcome = await template.importBatch({ ...work, rows: batch, state });
         note(outcome.problems);
+        for (const w of outcome.warnings ?? [])
+          if (!skippedLines.has(w.line) && warnings.length < maxKeptWarnings) warnings.push(w);
         const saved = new Set<number>();
         for (const s of outcome.saved) {
           if (!skippedLines.has(s.line)) saved.add(s.line);
@@ -200,5 +207,5 @@ export const runImport = async (options: RunOptions): Promise<ImportResult> => {
     if (!(err instanceof RollBack)) throw err;
   }
   if (kept) for (const change of changes) publishChange(ctx, change);
-  return { ...progress(), kept, cancelled, problems, sample };
+  return { ...progress(), kept, cancelled, problems, warnings, sample };
 };

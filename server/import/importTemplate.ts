@@ -14,6 +14,8 @@ export interface ImportRow {
 export interface BatchOutcome {
   readonly saved: readonly { readonly line: number; readonly record: Row }[];
   readonly problems: readonly ImportProblem[];
+  /** Saved rows that lack something (a photo that could not be fetched…): reported, the row is kept. */
+  readonly warnings?: readonly ImportProblem[];
 }
 
 /** The unit of work of an import: its transaction, who imports, and the change notices sent after commit. */

@@ -14,6 +14,7 @@ const SignInPage = lazyNamed(() => import('../features/auth/SignInPage'), 'SignI
 const ActivatePage = lazyNamed(() => import('../features/auth/ActivatePage'), 'ActivatePage');
 const RecoveryPage = lazyNamed(() => import('../features/auth/RecoveryPage'), 'RecoveryPage');
 const TitlePage = lazyNamed(() => import('./TitlePage'), 'TitlePage');
+const ClientPricePage = lazyNamed(() => import('../features/catalyst/ClientPricePage'), 'ClientPricePage');
 
 const relative = (path: string): string => path.replace(/^\/+/, '');
 
@@ -28,6 +29,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'recovery', element: <RecoveryPage /> },
       { path: 'title', element: <TitlePage /> },
       ...sharedPublicRoutes,
+      { path: 'catalyst-client', element: <ClientPricePage /> },
       {
         element: <RequireAuth />,
         children: [

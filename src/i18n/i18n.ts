@@ -35,6 +35,7 @@ export const namespaces = [
   'dashboard',
   'faces',
   'portal',
+  'catalyst',
   'imports',
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];

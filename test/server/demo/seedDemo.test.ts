@@ -376,6 +376,42 @@ describe('demo seed (npm start on an empty database)', () => {
     );
   });
 
+  it('shows the catalyst module: priced catalogue for buyer-full, names only for buyer-basic', async () => {
+    const signIn = async (username: string, device: string) => {
+      const res = await t.call(
+        undefined,
+        'POST',
+        '/api/catalyst/client/auth',
+        { username, password: demoPassword },
+        {
+          'x-device-id': device,
+        },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return { headers: { authorization: `Bearer ${res.json().token}`, 'x-device-id': device } };
+    };
+    const page = async (who: { headers: Record<string, string> }) => {
+      const res = await t.call(who, 'GET', '/api/catalyst/catalyst/as-client?PageSize=100');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { results: Row[]; allFilteredRowCount: number };
+    };
+    const full = await page(await signIn('buyer-full', 'demo-device-1'));
+    const basic = await page(await signIn('buyer-basic', 'demo-device-2'));
+    // 60 catalysts, every 20th hidden from clients.
+    expect(full.allFilteredRowCount).toBe(57);
+    expect(basic.allFilteredRowCount).toBe(57);
+    for (const row of full.results) {
+      expect(typeof row.price === 'number' && row.price >= 0, JSON.stringify(row)).toBe(true);
+      expect(row.currency).toBe('EUR');
+      expect(typeof row.weight).toBe('number');
+    }
+    expect(full.results.some((row) => Number(row.price) > 0)).toBe(true);
+    for (const row of basic.results) {
+      expect(row).not.toHaveProperty('price');
+      expect(row).not.toHaveProperty('weight');
+    }
+  });
+
   it('gives orders that can be carried out: their documents confirm and stock still equals the ledger', async () => {
     const manager = await signIn('manager');
     const orders = (await rowsIn('wmsOrder')).filter(
