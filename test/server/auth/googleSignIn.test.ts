@@ -56,7 +56,7 @@ describe('GET /api/Auth/GoogleToken/{idToken}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ clientId });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' https://accounts.google.com/gsi/client");
     expect(csp).toContain("frame-src 'self' https://accounts.google.com/gsi/");
     expect(res.headers['referrer-policy']).toBe('strict-origin');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
