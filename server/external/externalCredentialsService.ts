@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../domain/errors';
+import type { ExternalCredentialsConfig } from '../../domain/external/externalCredentialsConfig';
 import type { AppContext } from '../context';
 import { openSecret } from '../office/secrets';
 import { ResourceService } from '../resources/resourceService';
@@ -11,22 +12,6 @@ import { type FetchLike, type ShopConnection, WooCommerceAdapter } from './wooCo
 
 /** How long an activation code from the configuration holds. */
 export const activationCodeValidityMs = 30 * 60 * 1000;
-
-/** What GET ExternalCredentials/config/{id} returns: everything but the secret. */
-export interface ExternalCredentialsConfig {
-  readonly id: string;
-  readonly serviceType: string;
-  readonly serviceName: string;
-  readonly baseUrl: string;
-  readonly username: string | null;
-  readonly hasSecret: boolean;
-  readonly isActive: boolean;
-  readonly refreshTokenValidity: string | null;
-  readonly importedUntil: string | null;
-  /** Only while inactive: the one-time code that activates these credentials, and until when. */
-  readonly activationCode: string | null;
-  readonly activationCodeValidUntil: string | null;
-}
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
 const sameHash = (a: string, b: string) =>

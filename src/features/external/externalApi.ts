@@ -1,19 +1,5 @@
+import type { ExternalCredentialsConfig } from '../../../domain/external/externalCredentialsConfig';
 import { api } from '../../api/http';
-
-/** GET ExternalCredentials/config/{id}: the configuration without the secret (server/external/). */
-export interface ExternalCredentialsConfig {
-  readonly id: string;
-  readonly serviceType: string;
-  readonly serviceName: string;
-  readonly baseUrl: string;
-  readonly username: string | null;
-  readonly hasSecret: boolean;
-  readonly isActive: boolean;
-  readonly refreshTokenValidity: string | null;
-  readonly importedUntil: string | null;
-  readonly activationCode: string | null;
-  readonly activationCodeValidUntil: string | null;
-}
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
