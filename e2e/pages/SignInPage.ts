@@ -12,7 +12,8 @@ export interface SignUpData {
 export class SignInPage extends BasePage {
   async open(): Promise<void> {
     await this.goto('/signin');
-    await this.expectVisible('signin-username');
+    // A first page load on a busy machine can take long.
+    await this.expectVisible('signin-username', 60_000);
   }
 
   async signIn(username: string, password: string): Promise<void> {
