@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { faceAssetsPlugin } from './scripts/faceAssetsPlugin';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -55,6 +56,8 @@ export const viteConfig = defineConfig({
   root: '.',
   plugins: [
     react(),
+    // Face models and TensorFlow's WASM served from the app's own files (src/features/faces/faceAssets.ts).
+    faceAssetsPlugin(),
     // Installable app: sw/sw.ts is built with Workbox and the precache manifest injected (see sw/README.md).
     VitePWA({
       strategies: 'injectManifest',
@@ -85,7 +88,7 @@ export const viteConfig = defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,ttf,wasm}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,ttf,wasm}', 'faces/**/*'],
         // Big chunks (TensorFlow, face models) must precache too: the app has to start offline.
         maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
       },

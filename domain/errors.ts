@@ -89,6 +89,37 @@ export const errorCodes = [
   'sellOfferNotOpen',
   'sellOfferExpired',
   'validityInPast',
+  // faces on the device (issue 22)
+  'noFaceDetected',
+  'nobodyRecognised',
+  'computerVisionUnavailable',
+  // contractor portal and shared access links (issue 18)
+  'basketEmpty',
+  'sharedLinkNotFound',
+  'sharedLinkExpired',
+  'sharedLinkUsed',
+  'sharedLinkWithdrawn',
+  // catalyst module (issue 21)
+  'deviceIdRequired',
+  'deviceLimitReached',
+  'deviceNotRegistered',
+  'cartDisabled',
+  'cartEmpty',
+  'priceRecalcDisabled',
+  'quoteSourceFailed',
+  // import, printing, account limits (issue 19)
+  'importFileEmpty',
+  'importFileUnreadable',
+  'importFileUnreadableAtLine',
+  'importUnknownColumn',
+  'importColumnMissing',
+  'importReferenceNotFound',
+  'importDuplicateRow',
+  'importHasProblems',
+  'importImageUnreachable',
+  'labelLayoutMissing',
+  'printerConnectionFailed',
+  'documentLimitReached',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -153,6 +184,18 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   credentialsNotActive: 409,
   externalServiceFailed: 502,
   externalImportFailed: 502,
+  deviceLimitReached: 403,
+  deviceNotRegistered: 401,
+  cartDisabled: 403,
+  cartEmpty: 409,
+  priceRecalcDisabled: 403,
+  quoteSourceFailed: 502,
+  importFileUnreadable: 422,
+  importHasProblems: 422,
+  importFileUnreadableAtLine: 422,
+  labelLayoutMissing: 422,
+  printerConnectionFailed: 502,
+  documentLimitReached: 402,
   tooManyAttempts: 429,
   ticketArchived: 409,
   ticketNotWorkingCopy: 409,
@@ -167,6 +210,11 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   sellOfferNotDraft: 409,
   sellOfferNotOpen: 409,
   sellOfferExpired: 409,
+  computerVisionUnavailable: 409,
+  sharedLinkNotFound: 404,
+  sharedLinkExpired: 410,
+  sharedLinkUsed: 410,
+  sharedLinkWithdrawn: 410,
   somethingWentWrong: 500,
   saveFailed: 500,
 };
@@ -179,9 +227,17 @@ export class AppError extends Error {
   readonly fields: FieldError[] | undefined;
   readonly issues: RuleIssue[] | undefined;
   readonly status: number;
+  /** For tooManyAttempts: seconds until the call may be tried again (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     code: ErrorCode,
-    options: { fields?: FieldError[]; issues?: RuleIssue[]; status?: number; detail?: string } = {},
+    options: {
+      fields?: FieldError[];
+      issues?: RuleIssue[];
+      status?: number;
+      detail?: string;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(options.detail ?? code);
     this.name = 'AppError';
@@ -189,5 +245,6 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.issues = options.issues;
     this.status = options.status ?? statusOf(code);
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -31,6 +31,7 @@ export const menuSectionKeys = [
   'portal',
   'shipping',
   'calendar',
+  'catalyst',
   'other',
 ] as const;
 
@@ -52,6 +53,7 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
   { key: 'home', link: '/', access: 'any', section: 'home', order: 10 },
   { key: 'clientAccount', link: '/client-account', access: 'super', section: 'administration', order: 20 },
   { key: 'sharedAccess', link: '/shared-access', access: 'power', section: 'administration', order: 30 },
+  { key: 'import', link: '/import', access: 'power', section: 'administration', order: 40 },
   {
     key: 'operationalOrders',
     link: '/operational-orders',
@@ -73,8 +75,11 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
   { key: 'release', link: '/terminal/release', access: 'terminal', section: 'terminal', order: 20 },
   { key: 'picking', link: '/terminal/picking', access: 'terminal', section: 'terminal', order: 30 },
   { key: 'verify', link: '/terminal/verify', access: 'terminal', section: 'terminal', order: 40 },
+  { key: 'portalHome', link: '/portal', access: 'portal', section: 'portal', order: 5 },
   { key: 'myOrders', link: '/portal/orders', access: 'portal', section: 'portal', order: 10 },
   { key: 'newOrder', link: '/portal/new-order', access: 'portal', section: 'portal', order: 20 },
+  { key: 'basket', link: '/portal/basket', access: 'portal', section: 'portal', order: 30 },
+  { key: 'lastOrders', link: '/portal/last-orders', access: 'portal', section: 'portal', order: 40 },
   { key: 'shipmentTickets', link: '/shipment-tickets', access: 'shipping', section: 'shipping', order: 10 },
   { key: 'findTransport', link: '/transport', access: 'transport', section: 'shipping', order: 30 },
   { key: 'myFreightOffers', link: '/transport/offers', access: 'transport', section: 'shipping', order: 40 },
@@ -82,7 +87,23 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
   { key: 'monthView', link: '/calendar', access: 'any', section: 'calendar', order: 10 },
   { key: 'resourcePlanner', link: '/calendar/planner', access: 'any', section: 'calendar', order: 20 },
   { key: 'logisticsConfig', link: '/logistics-config', access: 'power', section: 'other', order: 60 },
+  { key: 'faceDatabase', link: '/face-database', access: 'faces', section: 'administration', order: 60 },
   { key: 'discussions', link: '/discussions', access: 'any', section: 'other', order: 5 },
+  { key: 'history', link: '/history', access: 'power', section: 'other', order: 30 },
+  {
+    key: 'catalystStockMarket',
+    link: '/catalyst-stock-market',
+    access: 'catalyst',
+    section: 'catalyst',
+    order: 60,
+  },
+  {
+    key: 'catalystStatistics',
+    link: '/catalyst-statistics',
+    access: 'catalyst',
+    section: 'catalyst',
+    order: 200,
+  },
 ];
 
 /** Where a resource's list sits when its definition does not say (after the ordered entries). */

@@ -1,6 +1,7 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { ShellPage } from './pages/ShellPage';
 import { SignInPage } from './pages/SignInPage';
@@ -156,10 +157,16 @@ test.describe('installable app (PWA)', () => {
       await expect(page.getByTestId('pwa-update')).toHaveCount(0);
 
       // The next build: a service worker that answers which version it is.
+      const sw = join(webDir, 'sw.js');
       appendFileSync(
-        join(webDir, 'sw.js'),
+        sw,
         "\nself.addEventListener('message', (e) => { if (e.data === 'e2e-version') e.source?.postMessage('next'); });\n",
       );
+      // The build writes a brotli and a gzip copy of each file, which the server sends to a browser that takes
+      // them: the next build's copies too.
+      const next = readFileSync(sw);
+      writeFileSync(`${sw}.br`, brotliCompressSync(next));
+      writeFileSync(`${sw}.gz`, gzipSync(next));
       await page.evaluate(async () => {
         await (await navigator.serviceWorker.getRegistration())?.update();
       });

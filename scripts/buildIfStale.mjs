@@ -16,6 +16,7 @@ const buildInputs = [
   'sync',
   'index.html',
   'vite.config.ts',
+  'scripts/faceAssetsPlugin.ts',
   'package.json',
 ];
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { verifyAccessToken } from './auth/accessToken';
+import { authenticate } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/authRoutes';
 import { registerRegistrationRoutes } from './auth/registrationRoutes';
+import { UserAccess } from './auth/userAccess';
 import { registerCalendarRoutes } from './calendar/calendarRoutes';
+import { type CatalystOptions, registerCatalyst } from './catalyst/registerCatalyst';
 import { type Clock, systemClock } from './clock';
 import { loadConfig, type ServerConfig } from './config';
 import { registerConfigRoutes } from './configRoutes';
@@ -11,8 +13,16 @@ import { type AppContext, createChanges } from './context';
 import { registerDashboardRoutes } from './dashboard/dashboardRoutes';
 import { type Database, openDatabase } from './db/client';
 import { loadSchema } from './db/schema';
+import { registerFaceRoutes } from './faces/faceRoutes';
 import { registerErrorHandling, sendError } from './http/errorHandler';
+import { registerInputBoundary } from './http/inputBoundary';
+import { RateLimiter } from './http/rateLimiter';
+import { registerRouteList } from './http/routeList';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerHub } from './hub/registerHub';
+import { registerPortalRoutes } from './portal/portalRoutes';
+import { registerSharedAccessRoutes } from './sharedAccess/sharedAccessRoutes';
+import { registerImport } from './import/importRoutes';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/mailer';
 import { registerOffice } from './office/registerOffice';
@@ -32,8 +42,10 @@ export interface AppOptions {
   readonly database?: Database;
   readonly mailer?: Mailer;
   readonly logger?: boolean;
-  /** Time for token expiry and the live connection; default the system clock (tests pass their own). */
+  /** Time for token expiry, the live connection, rate limits and the access cache; tests pass their own. */
   readonly clock?: Clock;
+  /** The catalyst module's clock and scheduler (tests drive them). */
+  readonly catalyst?: CatalystOptions;
 }
 
 declare module 'fastify' {
@@ -51,14 +63,19 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const schema = await loadSchema();
+  const clock = opts.clock ?? systemClock;
+  const now = () => clock.now();
+  const changes = createChanges();
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     schema,
     mailer: opts.mailer ?? createMailer(config, database.db, schema),
-    changes: createChanges(),
-    clock: opts.clock ?? systemClock,
+    changes,
+    clock,
+    rateLimiter: new RateLimiter(database.db, config.rateLimits, now),
+    userAccess: new UserAccess(database.db, schema, changes, now),
   };
 
   const app = Fastify({
@@ -66,11 +83,17 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     bodyLimit: 25 * 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2000 },
     requestIdHeader: false,
+    // Behind a load balancer or TLS proxy: whose X-Forwarded-For / -Proto to believe (client address, https).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
   });
+  registerRouteList(app);
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', undefined);
   app.decorateRequest('startedAt', 0);
@@ -80,11 +103,12 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     const header = request.headers.authorization;
     // GET /api/Auth carries the refresh token as bearer: that route reads it itself.
-    if (header?.startsWith('Bearer '))
-      request.auth = await verifyAccessToken(header.slice(7), config.jwtSecret, ctx.clock.now());
+    if (header?.startsWith('Bearer ')) request.auth = await authenticate(ctx, header.slice(7));
   });
 
   registerErrorHandling(app, ctx);
+  await registerSecurityHeaders(app, { googleSignIn: Boolean(config.googleClientId) });
+  registerInputBoundary(app);
   app.get('/api/health', async () => ({ ok: true, database: database.kind }));
   registerAuthRoutes(app, ctx);
   registerRegistrationRoutes(app, ctx);
@@ -96,9 +120,14 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerShippingRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   registerSellOfferRoutes(app, ctx);
+  registerPortalRoutes(app, ctx);
+  registerSharedAccessRoutes(app, ctx);
   registerSync(app, ctx);
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerFaceRoutes(app, ctx);
+  await registerCatalyst(app, ctx, opts.catalyst);
+  await registerImport(app, ctx);
   await registerHub(app, ctx);
 
   const hasWeb = await registerWebApp(app, config.webDir);
@@ -120,6 +149,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     return sendError(new Error('not found'), request, reply, ctx, 'notFoundOrNoPermission');
   });
 
+  app.addHook('onClose', async () => ctx.userAccess.close());
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   return app;
 };

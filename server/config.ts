@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadRateLimits, type RateLimits } from './http/rateLimits';
 import { loadOfficeConfig, type OfficeConfig } from './office/officeConfig';
 
 export interface ServerConfig {
@@ -17,9 +18,10 @@ export interface ServerConfig {
   readonly mailFrom: string;
   readonly googleJwksUrl: string;
   readonly googleClientId: string | undefined;
-  /** Sign-in attempts allowed per user name and per address in the window. */
-  readonly signInLimit: {
-    readonly perUser: number;
+  /** Limits of the calls that need no account (server/http/rateLimit.ts, README "Running in production"). */
+  readonly rateLimits: RateLimits;
+  /** Failed attempts at shared links allowed per client address in the window (server/sharedAccess). */
+  readonly sharedLinkLimit: {
     readonly perAddress: number;
     readonly windowSeconds: number;
   };
@@ -40,6 +42,16 @@ export interface ServerConfig {
   };
   /** Files, discussions' e-mails, SMS and stored secrets (server/office/officeConfig.ts). */
   readonly office: OfficeConfig;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-* headers to believe — `true` (all), a hop count, or addresses /
+   * CIDR ranges separated by commas. Unset: none, the socket's address is the client's.
+   */
+  readonly trustProxy: boolean | number | string;
+  /**
+   * CATALYST_SOURCES_PRIVATE=1: the catalyst module may read addresses of this network (quote sources, photos named
+   * in an import); off by default, so users cannot make the server reach its neighbours.
+   */
+  readonly catalystPrivateSources: boolean;
 }
 
 /** Reads the JWT key from the environment or from dataDir/secrets.json, creating it on first start. */
@@ -65,6 +77,13 @@ const positive = (v: string | undefined, fallback: number) => {
   return n > 0 ? n : fallback;
 };
 
+const parseTrustProxy = (v: string | undefined): boolean | number | string => {
+  const value = v?.trim();
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  return /^[0-9]+$/.test(value) ? Number(value) : value;
+};
+
 /** Configuration from the environment; `overrides` win (tests). */
 export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig => {
   const env = process.env;
@@ -80,10 +99,10 @@ export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
     mailFrom: env.MAIL_FROM ?? 'Aisle <no-reply@aisle.local>',
     googleJwksUrl: env.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
-    signInLimit: {
-      perUser: num(env.SIGNIN_LIMIT_PER_USER, 10),
-      perAddress: num(env.SIGNIN_LIMIT_PER_ADDRESS, 50),
-      windowSeconds: num(env.SIGNIN_LIMIT_WINDOW_SECONDS, 900),
+    rateLimits: loadRateLimits(env),
+    sharedLinkLimit: {
+      perAddress: num(env.SHARED_LINK_LIMIT_PER_ADDRESS, 30),
+      windowSeconds: num(env.SHARED_LINK_LIMIT_WINDOW_SECONDS, 900),
     },
     webDir: resolve(env.WEB_DIR ?? 'dist'),
     registrationBlocked: env.REGISTRATION_BLOCKED === '1' || env.REGISTRATION_BLOCKED === 'true',
@@ -94,6 +113,8 @@ export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
       clientTimeoutMs: positive(env.HUB_CLIENT_TIMEOUT_MS, 30_000),
       relayHeartbeatMs: positive(env.HUB_RELAY_HEARTBEAT_MS, 30_000),
     },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    catalystPrivateSources: env.CATALYST_SOURCES_PRIVATE === '1',
     ...overrides,
     dataDir,
     office: overrides.office ?? loadOfficeConfig(dataDir),

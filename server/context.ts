@@ -3,10 +3,12 @@ import { Subject } from 'rxjs';
 import type { Claims } from '../domain/auth/claims';
 import { AppError } from '../domain/errors';
 import { isLanguage } from '../domain/languages';
+import type { UserAccess } from './auth/userAccess';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { Schema } from './db/schema';
+import type { RateLimiter } from './http/rateLimiter';
 import type { Mailer } from './mail/mailer';
 
 /** A data change, published after commit (the live connection and sync feed listen to it). */
@@ -26,8 +28,12 @@ export interface AppContext {
   readonly mailer: Mailer;
   /** Committed changes; published through publishChange (server/sync/pushGroup.ts), which holds a push group's. */
   readonly changes: Subject<DataChange>;
-  /** Time for token expiry and the live connection (tests move their own). */
+  /** Time for token expiry, the live connection, rate limits and the access cache (tests move their own). */
   readonly clock: Clock;
+  /** Counts of the calls that need no account, shared by every process on the database. */
+  readonly rateLimiter: RateLimiter;
+  /** Whether a signed-in user may still act (blocked, deleted, sessions ended), checked on every request. */
+  readonly userAccess: UserAccess;
 }
 
 export const createChanges = () => new Subject<DataChange>();

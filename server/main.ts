@@ -1,15 +1,35 @@
 import { buildApp } from './app';
+import { type Clock, systemClock } from './clock';
 import { demoPassword, seedDemo } from './demo/seedDemo';
+
+/**
+ * AISLE_CLOCK_OFFSET_SECONDS moves the server's clock (end-to-end tests of what expires, such as shared links,
+ * restart the server with it); never set in production.
+ */
+const clockOf = (offsetSeconds: number): Clock =>
+  Number.isFinite(offsetSeconds) && offsetSeconds !== 0
+    ? { ...systemClock, now: () => Date.now() + offsetSeconds * 1000 }
+    : systemClock;
 
 /** `npm start`: one process serving the web app and the API. */
 const main = async () => {
-  const app = await buildApp({ logger: process.env.LOG_REQUESTS === '1' });
+  const app = await buildApp({
+    logger: process.env.LOG_REQUESTS === '1',
+    clock: clockOf(Number(process.env.AISLE_CLOCK_OFFSET_SECONDS ?? 0)),
+  });
   const { config } = app.ctx;
-  if (config.demo && (await seedDemo(app.ctx))) console.log('Seeded the demo company "Demo Logistics".');
+  const seeded = config.demo ? await seedDemo(app.ctx) : undefined;
+  if (seeded) {
+    console.log('Seeded the demo company "Demo Logistics".');
+    // Shared links keep no readable key: this one is shown now or never.
+    if (seeded.sharedLink) console.log(`Demo shared link to ACME's stock (7 days): ${seeded.sharedLink}`);
+  }
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '0.0.0.0';
   await app.listen({ port, host });
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `PGlite in ${config.dataDir} — for trying Aisle or one small site; use PostgreSQL in production (README)`;
   console.log(`Aisle is running at http://localhost:${port}  (data: ${where})`);
   if (config.demo) console.log(`Demo sign-in: admin / ${demoPassword}  (also manager, picker, contractor)`);
   const stop = async () => {

@@ -3,6 +3,7 @@ import type { Intent } from '../domain/sync/intents';
 import { documentTypeOf } from '../domain/warehouse/documentTypes';
 import { issue, type WarehouseIssue } from '../domain/warehouse/issues';
 import type { LogisticsConfig } from '../domain/warehouse/logisticsConfig';
+import { quantityBoundError } from '../domain/warehouse/quantity';
 import {
   canDeleteDocument,
   canTransition,
@@ -132,6 +133,8 @@ export const checkIntent = async (input: IntentCheckInput): Promise<IntentCheck>
         const q = intent.line.quantity;
         if (typeof q !== 'number' || !Number.isFinite(q))
           return refuse({ code: 'formHasErrors', fields: [{ field: 'quantity', rule: 'invalidValue' }] });
+        const tooLarge = quantityBoundError('quantity', q);
+        if (tooLarge) return refuse({ code: 'formHasErrors', fields: [tooLarge] });
         if (!textOf(intent.line.productId))
           return refuse({ code: 'formHasErrors', fields: [{ field: 'productId', rule: 'required' }] });
       }
@@ -163,8 +166,10 @@ export const checkIntent = async (input: IntentCheckInput): Promise<IntentCheck>
     }
     case 'orderPosition.quantityReal': {
       const value = intent.quantityReal;
-      if (typeof value !== 'number' || !Number.isFinite(value) || value > 1e12)
+      if (typeof value !== 'number' || !Number.isFinite(value))
         return refuse({ code: 'formHasErrors', fields: [{ field: 'quantityReal', rule: 'invalidValue' }] });
+      const tooLarge = quantityBoundError('quantityReal', value);
+      if (tooLarge) return refuse({ code: 'formHasErrors', fields: [tooLarge] });
       if (value < 0)
         return refuse({
           code: 'formHasErrors',

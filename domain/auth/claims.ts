@@ -18,6 +18,13 @@ export const claimsSchema = z.object({
   ContractorPortalEnabled: z.boolean(),
   TransportEnabled: z.boolean(),
   CatalystAdminEnabled: z.boolean(),
+  /** May see and manage the face database (descriptors are personal data). Older tokens lack it: false. */
+  FaceDatabaseEnabled: z.boolean().default(false),
+  /**
+   * The user's session version when the token was issued: blocking the user or an administrator setting their
+   * password raises it, and a token of an older version is refused on its next request. Absent = 0.
+   */
+  sv: z.number().int().optional(),
   exp: z.number(),
 });
 export type Claims = z.infer<typeof claimsSchema>;
@@ -63,5 +70,9 @@ export const hasAccess = (c: Omit<Claims, 'exp'>, access: Access): boolean => {
     case 'transport':
       // Find transport and freight offers are the carriers' screens.
       return false;
+    case 'faces':
+      return c.IsSuperUser || c.FaceDatabaseEnabled;
+    case 'catalyst':
+      return c.IsSuperUser || c.CatalystAdminEnabled;
   }
 };

@@ -81,7 +81,7 @@ export const parsePageQuery = (def: ResourceDefinition, raw: Record<string, unkn
       throw new AppError('invalidFilter', { detail: f.field });
   }
   const sortColumn = q.data.sortColumn || undefined;
-  if (sortColumn !== undefined && !allowed.has(sortColumn))
+  if (sortColumn !== undefined && (!allowed.has(sortColumn) || def.fields[sortColumn]?.noSort))
     throw new AppError('invalidSort', {
       fields: [{ field: sortColumn, rule: 'invalidValue' }],
       detail: sortColumn,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode, FieldError } from '../errors';
+import { isStorableText } from '../input/storableText';
+import { isCalendarDate, isInYearBounds, numberBounds } from './bounds';
 import { type FieldDef, type ResourceDefinition, writableFields } from './types';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -13,10 +15,11 @@ const stringSchema = (f: FieldDef): z.ZodType<string> => {
   let s = f.kind === 'password' ? z.string(fail('invalidValue')) : z.string(fail('invalidValue')).trim();
   if (f.minLength !== undefined) s = s.min(f.minLength, fail('minLength'));
   if (f.maxLength !== undefined) s = s.max(f.maxLength, fail('maxLength'));
-  let out: z.ZodType<string> = s;
-  if (f.kind === 'email') out = s.regex(emailPattern, fail('email'));
-  if (f.kind === 'phone') out = s.regex(phonePattern, fail('phoneCountryCode'));
-  if (f.kind === 'color') out = s.regex(/^#[0-9a-fA-F]{6}$/, fail('invalidValue'));
+  if (f.kind === 'email') s = s.regex(emailPattern, fail('email'));
+  if (f.kind === 'phone') s = s.regex(phonePattern, fail('phoneCountryCode'));
+  if (f.kind === 'color') s = s.regex(/^#[0-9a-fA-F]{6}$/, fail('invalidValue'));
+  // Text the database cannot store (NUL, lone surrogates) is refused here too, so forms and the terminal say so.
+  let out: z.ZodType<string> = s.refine(isStorableText, fail('forbiddenChar'));
   if (f.forbiddenChars) {
     const chars = f.forbiddenChars;
     out = out.refine((v) => ![...chars].some((c) => v.includes(c)), fail('forbiddenChar'));
@@ -27,10 +30,11 @@ const stringSchema = (f: FieldDef): z.ZodType<string> => {
 };
 
 const numberSchema = (f: FieldDef): z.ZodType<number> => {
+  // Every number is bounded by what its column holds, whether the definition says so or not.
+  const { min, max } = numberBounds(f);
   let base = z.number(fail('invalidValue'));
   if (f.kind === 'integer') base = base.int(fail('invalidValue'));
-  if (f.min !== undefined) base = base.min(f.min, fail('minValue'));
-  if (f.max !== undefined) base = base.max(f.max, fail('maxValue'));
+  base = base.min(min, fail('minValue')).max(max, fail('maxValue'));
   // Forms send numbers as strings; accept both, refuse anything that is not a finite number.
   return z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), base);
 };
@@ -52,9 +56,11 @@ export const fieldSchema = (f: FieldDef): z.ZodType<unknown> => {
     case 'boolean':
       return z.boolean(fail('invalidValue'));
     case 'date':
-      return z.string(fail('invalidValue')).regex(/^\d{4}-\d{2}-\d{2}$/, fail('invalidValue'));
+      return z.string(fail('invalidValue')).refine(isCalendarDate, fail('invalidValue'));
     case 'datetime':
-      return z.iso.datetime({ offset: true, error: 'invalidValue' });
+      return z.iso
+        .datetime({ offset: true, error: 'invalidValue' })
+        .refine((v) => isInYearBounds(new Date(v)), fail('invalidValue'));
     case 'enum':
       return z.enum((f.options ?? []) as [string, ...string[]], fail('invalidValue'));
     case 'enumList':
@@ -124,8 +130,8 @@ export const validateRecord = (def: ResourceDefinition, input: unknown): Validat
     const f = def.fields[field];
     if (rule === 'minLength' && f?.minLength !== undefined) params.min = f.minLength;
     if (rule === 'maxLength' && f?.maxLength !== undefined) params.max = f.maxLength;
-    if (rule === 'minValue' && f?.min !== undefined) params.min = f.min;
-    if (rule === 'maxValue' && f?.max !== undefined) params.max = f.max;
+    if (rule === 'minValue' && f) params.min = numberBounds(f).min;
+    if (rule === 'maxValue' && f) params.max = numberBounds(f).max;
     return Object.keys(params).length ? { field, rule, params } : { field, rule };
   });
   return { value: {}, errors: dedupe(errors) };

@@ -40,6 +40,8 @@ export interface FieldDef {
   readonly forbiddenChars?: string;
   /** Allowed values of an enum / enumList field. */
   readonly options?: readonly string[];
+  /** A 'tags' field whose values come from the tag dictionary (the tag resource): picked with colours, filtered by tag. */
+  readonly tagPicker?: boolean;
   /** Target resource name of a 'ref' field. */
   readonly ref?: string;
   /** What happens to this row when the referenced row is deleted; default: refuse (foreignKeyConflict). */
@@ -56,6 +58,8 @@ export interface FieldDef {
   readonly readOnly?: boolean;
   /** Kept on the server only: never accepted nor returned (activation codes…). */
   readonly internal?: boolean;
+  /** A list can be filtered by it but not ordered by it (a view's grouping has no single value of it). */
+  readonly noSort?: boolean;
   readonly default?: string | number | boolean | null;
 }
 
@@ -69,7 +73,10 @@ export type Access =
   | 'terminal'
   | 'shipping'
   | 'portal'
-  | 'transport';
+  | 'transport'
+  /** The face database: super users and users with the FaceDatabaseEnabled claim. */
+  | 'faces'
+  | 'catalyst';
 
 export interface ResourceDefinition {
   readonly kind: 'resource';

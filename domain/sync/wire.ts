@@ -19,6 +19,8 @@ export const syncEntities = [
   'wmsDocument',
   'wmsDocumentPosition',
   'logisticsConfig',
+  /** The face database, while the company's terminals recognise faces (server/faces/, docs/faces.md). */
+  'computerVision',
 ] as const;
 export type SyncEntity = (typeof syncEntities)[number];
 

@@ -44,6 +44,7 @@ export const warehouseIssueCodes = [
   'positionsNotEditable', // (ours) generated documents' positions are not edited by hand
   'statusForbidsChange',
   'closeReasonRequired', // (ours) closing an order manually needs a reason
+  'quantityExceedsOrderable', // (ours) a portal basket asks for more than the contractor can order now
 ] as const;
 export type WarehouseIssueCode = (typeof warehouseIssueCodes)[number];
 

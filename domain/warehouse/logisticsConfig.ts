@@ -75,6 +75,11 @@ export const terminalSettingsSchema = z.object({
     .int(fail('invalidValue'))
     .min(staleAfterMinutesBounds.min, fail('minValue'))
     .max(staleAfterMinutesBounds.max, fail('maxValue')),
+  /**
+   * Terminals recognise who holds them from the camera every 10 s, against the company's face database
+   * (replicated to them only while this is on); POST /api/ComputerVision/analyse answers only then.
+   */
+  faceRecognition: z.boolean(fail('invalidValue')).default(false),
 });
 export type TerminalSettings = z.infer<typeof terminalSettingsSchema>;
 
@@ -89,7 +94,7 @@ export const logisticsConfigSchema = z.object({
   workingCopiesCountInStock: z.boolean(fail('invalidValue')).default(false),
   rules: warehouseRulesSchema.default(() => warehouseRulesSchema.parse({})),
   printLayouts: z.array(printLayoutSchema).default([]),
-  terminal: terminalSettingsSchema.default({ staleAfterMinutes: 30 }),
+  terminal: terminalSettingsSchema.default({ staleAfterMinutes: 30, faceRecognition: false }),
 });
 export type LogisticsConfig = z.output<typeof logisticsConfigSchema>;
 export type LogisticsConfigInput = z.input<typeof logisticsConfigSchema>;

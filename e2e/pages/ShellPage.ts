@@ -3,8 +3,9 @@ import { BasePage } from '../support/basePage';
 
 /** The signed-in shell: menu, language, user menu. */
 export class ShellPage extends BasePage {
-  async expectSignedIn(): Promise<void> {
-    await expect(this.byTestId('user-menu')).toBeVisible();
+  /** The shell is up (`timeout` for a first load on a busy machine). */
+  async expectSignedIn(timeout?: number): Promise<void> {
+    await expect(this.byTestId('user-menu')).toBeVisible(timeout === undefined ? undefined : { timeout });
   }
 
   async chooseLanguage(lng: string): Promise<void> {

@@ -52,11 +52,22 @@ export class TerminalPage extends BasePage {
 
   /**
    * A keyboard-wedge scan: the code and the scanner's Enter suffix as one fast burst of key presses on the
-   * page (nothing focused). One `type` call, so no test-runner round trip falls between two keys.
+   * page (nothing focused).
    */
   async wedgeScan(code: string): Promise<void> {
-    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await this.page.keyboard.type(`${code}\n`, { delay: 0 });
+    // The keys are played inside the page, each with its own time stamp 10 ms after the one before (the decoder
+    // reads `event.timeStamp`): a scanner's burst exactly, whatever the machine's load. Typed through Playwright's
+    // keyboard, a key could come hundreds of ms after the last on a busy machine, and a scan's first key was then
+    // taken for typing.
+    await this.page.evaluate((keys) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const start = performance.now();
+      keys.forEach((key, i) => {
+        const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+        Object.defineProperty(event, 'timeStamp', { value: start + 10 * i });
+        document.body.dispatchEvent(event);
+      });
+    }, [...code, 'Enter']);
   }
 
   /**
@@ -141,6 +152,31 @@ export class TerminalPage extends BasePage {
     await expect(this.chip()).not.toContainText('·', { timeout });
   }
 
+  /** The header's operator, recognised from the camera when the company switched face recognition on. */
+  operator(): Locator {
+    return this.byTestId('face-operator');
+  }
+
+  /** The terminal's face loop has looked at least once (the first look follows the models' loading). */
+  async expectFaceLooked(timeout = 120_000): Promise<void> {
+    await expect(this.operator()).toHaveAttribute(
+      'data-state',
+      /^(recognised|nobodyRecognised|noFaceDetected)$/,
+      {
+        timeout,
+      },
+    );
+  }
+
+  async expectOperator(name: string, timeout?: number): Promise<void> {
+    await expect(this.operator()).toHaveAttribute(
+      'data-state',
+      'recognised',
+      timeout ? { timeout } : undefined,
+    );
+    await expect(this.operator()).toHaveText(name);
+  }
+
   /** Online, not syncing, nothing waiting and nothing refused. */
   async expectSynced(timeout = 30_000): Promise<void> {
     await expect(this.chip()).toHaveAttribute('data-state', 'chip.online', { timeout });
@@ -151,7 +187,7 @@ export class TerminalPage extends BasePage {
    * Waits until /sw.js is active and controls the page (needed before an offline reload). Installing precaches
    * the whole shell, which takes a while on a busy 2-core machine.
    */
-  async waitForServiceWorker(): Promise<void> {
+  async waitForServiceWorker(timeout = 60_000): Promise<void> {
     await expect
       .poll(
         () =>
@@ -159,7 +195,7 @@ export class TerminalPage extends BasePage {
             const registration = await navigator.serviceWorker.getRegistration();
             return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
           }),
-        { timeout: 60_000 },
+        { timeout },
       )
       .toBe(true);
   }

@@ -9,7 +9,7 @@ import bwipjs from 'bwip-js/node';
  * identical frames make an endless still picture of the label.
  */
 
-interface RgbImage {
+export interface RgbImage {
   readonly width: number;
   readonly height: number;
   /** 3 bytes per pixel, row by row. */
@@ -83,7 +83,7 @@ const decodePng = (png: Buffer): RgbImage => {
 /** One I420 frame (BT.601 full range, as `C420jpeg` says): the image centred on white. */
 const i420Frame = (image: RgbImage, width: number, height: number): Buffer => {
   if (image.width > width || image.height > height)
-    throw new Error(`the label (${image.width}×${image.height}) is larger than the frame`);
+    throw new Error(`the picture (${image.width}×${image.height}) is larger than the frame`);
   const y = Buffer.alloc(width * height, 255);
   const u = Buffer.alloc((width / 2) * (height / 2), 128);
   const v = Buffer.alloc((width / 2) * (height / 2), 128);
@@ -137,7 +137,19 @@ export const writeBarcodeVideo = async (
     paddingwidth: 12,
     paddingheight: 12,
   });
-  const frame = i420Frame(decodePng(png), width, height);
+  return writeStillVideo(decodePng(png), file, { width, height, frames });
+};
+
+/**
+ * Writes `file` (.y4m): `image` centred on a white frame, repeated `frames` times (Chromium loops the file, so
+ * this is an endless still picture). Returns the file.
+ */
+export const writeStillVideo = (
+  image: RgbImage,
+  file: string,
+  { width = 640, height = 480, frames = 5 }: BarcodeVideoOptions = {},
+): string => {
+  const frame = i420Frame(image, width, height);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`, 'ascii');
   const frameHeader = Buffer.from('FRAME\n', 'ascii');
   const parts: Buffer[] = [header];

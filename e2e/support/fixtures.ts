@@ -39,6 +39,8 @@ type Fixtures = {
   startServer: (options?: ServerOptions) => Promise<RunningServer>;
   /** A BasePage around the fixture page. */
   app: BasePage;
+  /** Content-Security-Policy violations reported in the test's browser context; any fails the test. */
+  cspViolations: string[];
 };
 
 export const test = base.extend<Fixtures>({
@@ -72,6 +74,19 @@ export const test = base.extend<Fixtures>({
   app: async ({ page }, use) => {
     await use(new BasePage(page));
   },
+  // Every spec doubles as a check of the app shell's CSP (server/http/securityHeaders.ts): whatever the app
+  // needs and the policy forbids is reported by Chromium on the console.
+  cspViolations: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      context.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+      });
+      await use(seen);
+      expect(seen, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -22,7 +22,8 @@ export const globalSetup = async (_config: FullConfig) => {
   const started = Date.now();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ smtpUrl: mail.smtpUrl });
+    // The first start seeds the demo data: minutes on a busy machine.
+    server = await startServer({ smtpUrl: mail.smtpUrl, startTimeoutMs: 360_000 });
   } catch (error) {
     await mail.stop();
     throw error;

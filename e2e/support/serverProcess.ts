@@ -30,6 +30,8 @@ export type ServerOptions = {
   name?: string;
   /** Server entry run with tsx (default env E2E_ENTRY, else server/main.ts). */
   entry?: string;
+  /** Start on this data directory (another server's data, e.g. to restart it with another clock); kept on stop. */
+  dataDir?: string;
 };
 
 export type RunningServer = {
@@ -50,7 +52,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const name = options.name ?? 'e2e-server';
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'aisle-e2e-data-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'aisle-e2e-data-'));
   mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
   const logFile = join(repoRoot, '.tmp', `${name}.log`);
   const log = createWriteStream(logFile);
@@ -129,10 +131,11 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     await exitPromise;
     clearTimeout(timer);
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const timeoutMs = options.startTimeoutMs ?? 120_000;
+  // A start seeds the demo data when its data directory is new: minutes on a busy machine.
+  const timeoutMs = options.startTimeoutMs ?? 360_000;
   const started = Date.now();
   let lastProblem = 'no answer yet';
   while (Date.now() - started < timeoutMs) {

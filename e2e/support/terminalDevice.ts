@@ -13,7 +13,8 @@ export const openTerminal = async (page: Page, username = 'picker'): Promise<Ter
   const signIn = new SignInPage(page);
   await signIn.open();
   await signIn.signIn(username, 'demo1234');
-  await new ShellPage(page).expectSignedIn();
+  // A fresh device's first load of the shell: give a busy machine time.
+  await new ShellPage(page).expectSignedIn(30_000);
   const terminal = new TerminalPage(page);
   await terminal.open();
   await terminal.expectSynced();

@@ -8,7 +8,6 @@ import { authForms } from './authForms';
 import { createGoogleTokenVerifier } from './googleToken';
 import { hashPassword, verifyPassword } from './password';
 import { RefreshTokens } from './refreshTokens';
-import { SignInLimiter } from './signInLimiter';
 import { tokenDataFor } from './tokenData';
 import { userTable } from './userTable';
 
@@ -26,7 +25,7 @@ const decoy = () => {
 export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext): void => {
   const { table: users, col } = userTable(ctx.schema);
   const refreshTokens = new RefreshTokens(ctx);
-  const limiter = new SignInLimiter(ctx.db, ctx.config.signInLimit);
+  const limiter = ctx.rateLimiter;
   const verifyGoogleToken = createGoogleTokenVerifier(ctx.config);
 
   /** Blocked and not yet activated users are refused; others get a new session. */
@@ -47,8 +46,9 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext): void 
 
   app.post('/api/Auth', async (request) => {
     const { username, password } = authForms.signIn(request.body);
-    const address = request.ip;
-    await limiter.assertAllowed(username, address);
+    // Every attempt takes a slot of its address and its user name before the password is checked (so that
+    // concurrent guesses cannot outrun the count); a successful one gives them back.
+    const hits = await limiter.assert('signIn', request.ip, username);
     const [user] = await ctx.db
       .select()
       .from(users)
@@ -56,8 +56,10 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext): void 
       .limit(1);
     const passwordHash = typeof user?.passwordHash === 'string' ? user.passwordHash : await decoy();
     const ok = (await verifyPassword(passwordHash, password)) && user !== undefined;
-    await limiter.record(username, address, ok);
     if (!ok || !user) throw new AppError('wrongUserOrPassword');
+    // Only failed attempts count: the user name starts afresh, the address gets its slot back.
+    await limiter.clearTarget('signIn', username);
+    for (const hit of hits) if (hit.bucket.endsWith(':address')) await limiter.release(hit);
     return startSession(user);
   });
 
@@ -70,8 +72,13 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext): void 
     return tokenDataFor(ctx.config, rotated.user, rotated.refresh);
   });
 
+  // The sign-in screen shows Google's button (and loads Google's script) only when a client id is configured.
+  app.get('/api/Auth/GoogleClientId', async () => ({ clientId: ctx.config.googleClientId ?? null }));
+
   app.get<{ Params: { token: string } }>('/api/Auth/GoogleToken/:token', async (request) => {
+    await limiter.assert('googleSignIn', request.ip);
     const email = await verifyGoogleToken(request.params.token);
+    await limiter.assert('googleSignIn', undefined, email);
     const found = await ctx.db
       .select()
       .from(users)

@@ -2,6 +2,10 @@ import type { Claims } from '../../domain/auth/claims';
 import { matchLanguage } from '../../domain/languages';
 import type { Row } from '../resources/rows';
 
+/** The user row's session version (server/auth/userAccess.ts); rows from before it existed have 0. */
+export const sessionVersionOf = (user: Row): number =>
+  typeof user.sessionEpoch === 'number' ? user.sessionEpoch : 0;
+
 /** Sign-in claims of a user row (§6): the one place user flags become token claims. */
 export const claimsOf = (user: Row): Omit<Claims, 'exp'> => {
   const contractorId = typeof user.contractorId === 'string' ? user.contractorId : null;
@@ -25,5 +29,7 @@ export const claimsOf = (user: Row): Omit<Claims, 'exp'> => {
     ContractorPortalEnabled: !carrierId && flag('contractorPortalEnabled'),
     TransportEnabled: !contractorId && flag('transportEnabled'),
     CatalystAdminEnabled: !external && flag('catalystAdminEnabled'),
+    FaceDatabaseEnabled: !external && flag('faceDatabaseEnabled'),
+    sv: sessionVersionOf(user),
   };
 };

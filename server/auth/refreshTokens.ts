@@ -19,6 +19,14 @@ export interface RotatedSession {
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
+
+/** Revokes every refresh token of a user (blocked, deleted, password changed): no session can be renewed. */
+export const revokeUserSessions = async (exec: Executor, userId: string): Promise<void> => {
+  await exec
+    .update(refreshToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt)));
+};
 const pruneEveryMs = 10 * 60 * 1000;
 
 /**
@@ -94,10 +102,7 @@ export class RefreshTokens {
 
   /** Ends every session of the user (password changed). */
   async revokeUser(exec: Executor, userId: string): Promise<void> {
-    await exec
-      .update(refreshToken)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt)));
+    await revokeUserSessions(exec, userId);
   }
 
   /** Drops tokens expired for more than a day, at most every ten minutes; never fails the caller. */

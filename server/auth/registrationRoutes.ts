@@ -37,6 +37,12 @@ export const registerRegistrationRoutes = (app: FastifyInstance, ctx: AppContext
     link: string,
   ): Promise<boolean> => {
     const to = String(user.email);
+    // At most a few account e-mails to one address an hour, whatever the number of requests. The caller's
+    // answer is the same either way: nobody learns from it whether a message went out.
+    if (!(await ctx.rateLimiter.take('accountMail', undefined, to)).allowed) {
+      request.log.warn(`${kind} e-mail to one address over its limit: not sent`);
+      return true;
+    }
     const username = String(user.username);
     const content = mailTemplate(
       kind,
@@ -83,6 +89,7 @@ export const registerRegistrationRoutes = (app: FastifyInstance, ctx: AppContext
   app.post('/api/Register', async (request, reply) => {
     if (ctx.config.registrationBlocked) throw new AppError('registrationBlocked');
     const form = authForms.registration(request.body);
+    await ctx.rateLimiter.assert('register', request.ip, form.email);
     const [taken] = await ctx.db
       .select({ id: col('id') })
       .from(users)
@@ -140,6 +147,7 @@ export const registerRegistrationRoutes = (app: FastifyInstance, ctx: AppContext
 
   app.get<{ Params: { code: string } }>('/api/Register/activate/:code', async (request) => {
     const { code } = request.params;
+    await ctx.rateLimiter.assert('activate', request.ip, code);
     if (!secretCode.isWellFormed(code)) throw new AppError('wrongActivationCode');
     // Using the code clears it: a second use finds nothing.
     const activated = await ctx.db
@@ -154,6 +162,9 @@ export const registerRegistrationRoutes = (app: FastifyInstance, ctx: AppContext
 
   app.get<{ Params: { email: string } }>('/api/Register/send-reset/:email', async (request) => {
     const email = request.params.email.trim().toLowerCase();
+    // Counted before anything is looked up, known address or not: "e-mail not found" (which the app expects)
+    // tells whether an address has an account, so it is answered only within these limits (docs/decisions.md).
+    await ctx.rateLimiter.assert('resetRequest', request.ip, email);
     if (!emailPattern.test(email)) throw new AppError('emailNotFound');
     const found = await ctx.db
       .select({ user: users, company: clientAccount.name })
@@ -179,6 +190,7 @@ export const registerRegistrationRoutes = (app: FastifyInstance, ctx: AppContext
   app.post('/api/Register/make-reset', async (request) => {
     const body = request.body;
     const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+    await ctx.rateLimiter.assert('reset', request.ip, typeof code === 'string' ? code : undefined);
     if (!secretCode.isWellFormed(code)) throw new AppError('wrongResetCode');
     const form = authForms.reset(body);
     const passwordHash = await hashPassword(form.password);
@@ -191,7 +203,14 @@ export const registerRegistrationRoutes = (app: FastifyInstance, ctx: AppContext
       if (!user) throw new AppError('wrongResetCode');
       await tx
         .update(users)
-        .set({ passwordHash, resetCode: null, resetCodeExpiresAt: null, ...edited() })
+        // A new password ends the sessions of the old one: refresh tokens below, access tokens by version.
+        .set({
+          passwordHash,
+          resetCode: null,
+          resetCodeExpiresAt: null,
+          sessionEpoch: sql`coalesce(${col('sessionEpoch')}, 0) + 1`,
+          ...edited(),
+        })
         .where(eq(col('id'), String(user.id)));
       // A new password ends every session signed in with the old one.
       await refreshTokens.revokeUser(tx, String(user.id));

@@ -1,13 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { namePreparedStatements } from './preparedStatements';
 
@@ -35,13 +32,20 @@ const logPoolError: PoolErrorLogger = (error) => {
   console.error(`database: an idle connection failed and was dropped: ${error.message}`);
 };
 
+/** The folder of the migrations, for tools that need to know whether a saved database is current. */
+export const migrationsDir = migrationsFolder;
+
 /**
  * Opens PostgreSQL when a URL is given, else PGlite in `dataDir/pglite` (in memory without a
  * dataDir), and brings the schema up to date with the same migrations on both.
+ * `pgliteFrom`: a data directory dumped by PGlite (`dumpDataDir`) to start an in-memory database from, instead of
+ * an empty one. Creating an empty PGlite runs initdb, which costs several seconds; tests open hundreds of
+ * throwaway databases from one migrated dump.
  */
 export const openDatabase = async (opts: {
   databaseUrl?: string;
   dataDir?: string;
+  pgliteFrom?: Blob;
   onPoolError?: PoolErrorLogger;
 }): Promise<Database> => {
   if (opts.databaseUrl) {
@@ -83,7 +87,13 @@ export const openDatabase = async (opts: {
     dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  // PGlite (a WebAssembly PostgreSQL, seconds to load) only when it is the database: not on PostgreSQL.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = opts.pgliteFrom && !dir ? new PGlite({ loadDataDir: opts.pgliteFrom }) : new PGlite(dir);
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   await db.execute(sql`select 1`);

@@ -58,20 +58,21 @@ export const refreshToken = pgTable(
   (t) => [index('refresh_token_family_idx').on(t.familyId), index('refresh_token_user_idx').on(t.userId)],
 );
 
-/** Sign-in attempts for rate limiting per user name and per address; old rows are pruned. */
-export const signInAttempt = pgTable(
-  'sign_in_attempt',
+/**
+ * Rate-limit counts (server/http/rateLimiter.ts): per bucket (kind of call and what is counted: address or
+ * target) and key, the times of the calls still inside the window — at most the limit of them, so a row stays
+ * small however hard it is hammered. Rows of keys not seen for a day are pruned.
+ */
+export const rateLimitHit = pgTable(
+  'rate_limit_hit',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    username: text('username').notNull(),
-    address: text('address').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    hits: timestamp('hits', { withTimezone: true, mode: 'date' }).array().notNull(),
+    allowed: boolean('allowed').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [
-    index('sign_in_attempt_user_idx').on(t.username, t.at),
-    index('sign_in_attempt_addr_idx').on(t.address, t.at),
-  ],
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('rate_limit_hit_last_idx').on(t.lastAt)],
 );
 
 // ---- Warehouse records: barcodes, files, location maps (server/warehouse/records, server/files) ----
@@ -160,7 +161,7 @@ export interface MapDimensions {
 export const internalTables = {
   clientAccount,
   refreshToken,
-  signInAttempt,
+  rateLimitHit,
   productBarcode,
   fileData,
   locationSchema,

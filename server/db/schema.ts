@@ -1,8 +1,11 @@
 import type { ResourceDefinition } from '../../domain/resources/types';
-import { loadDefinitions } from '../resources/registry';
+import { catalystTables } from '../catalyst/catalystTables';
+import { importTables } from '../import/importTables';
 import { officeTables } from '../office/officeTables';
+import { loadDefinitions } from '../resources/registry';
 import { dashboardTables } from './dashboardTables';
 import { internalTables } from './internalTables';
+import { buildPortalTables, type PortalTables } from './portalTables';
 import { buildResourceTables, type ResourceTable } from './resourceTables';
 import { syncTables } from './syncTables';
 import { buildWarehouseTables, type WarehouseTables } from './warehouseTables';
@@ -12,6 +15,8 @@ export interface Schema {
   readonly resourceTables: Record<string, ResourceTable>;
   /** Stock, stock ledger, reservations and document counters (server/warehouse). */
   readonly warehouseTables: WarehouseTables;
+  /** The contractor portal's basket and the shared links' attempt log (server/portal, server/sharedAccess). */
+  readonly portalTables: PortalTables;
   /** Everything Drizzle should know about, for migrations. */
   readonly all: Record<string, unknown>;
 }
@@ -25,9 +30,13 @@ export const loadSchema = async (): Promise<Schema> => {
     ...syncTables,
     ...officeTables,
     ...dashboardTables,
+    ...catalystTables,
+    ...importTables,
   };
   for (const [name, table] of Object.entries(resourceTables)) all[`resource_${name}`] = table;
   const warehouseTables = buildWarehouseTables(resourceTables);
   for (const [name, table] of Object.entries(warehouseTables)) all[`warehouse_${name}`] = table;
-  return { definitions, resourceTables, warehouseTables, all };
+  const portalTables = buildPortalTables(resourceTables);
+  for (const [name, table] of Object.entries(portalTables)) all[`portal_${name}`] = table;
+  return { definitions, resourceTables, warehouseTables, portalTables, all };
 };

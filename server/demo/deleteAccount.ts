@@ -26,6 +26,9 @@ export const deleteAccount = async (db: Db, accountId: string): Promise<void> =>
           where c.table_schema = current_schema() and c.column_name = 'client_account_id'
             and t.table_type = 'BASE TABLE'`),
       ).map((r) => String(r.table_name));
+      // Cart lines carry no account of their own: they go with their carts.
+      await tx.execute(sql`delete from catalyst_cart_line where cart_id in
+        (select id from catalyst_cart where client_account_id = ${accountId})`);
       for (const table of tables)
         await tx.execute(sql`delete from ${sql.identifier(table)} where client_account_id = ${accountId}`);
     } else

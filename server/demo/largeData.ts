@@ -28,6 +28,8 @@ export interface LargeDataOptions {
   readonly username?: string;
   readonly password?: string;
   readonly seed?: number;
+  /** Every n-th product is the contractor's (default 10; 1 = all of them, as the portal's benchmark wants). */
+  readonly contractorEvery?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -53,7 +55,8 @@ const groupOf = (n: number) => n % 7;
 const isLot = (n: number) => groupOf(n) === 5;
 const isSerial = (n: number) => groupOf(n) === 3 && Math.floor(n / 7) % 2 === 0;
 const isExpiring = (n: number) => [0, 1, 2, 5].includes(groupOf(n));
-const isContractors = (n: number) => n % 10 === 1;
+/** Whether product n is the contractor's: every `every`-th one, starting with the second. */
+const isContractors = (n: number, every: number) => n % every === 1 % every;
 // The same rules in SQL over the ordinal `p`.
 const sqlLot = 'p % 7 = 5';
 const sqlSerial = '(p % 7 = 3 and (p / 7) % 2 = 0)';
@@ -206,6 +209,7 @@ export const generateLargeData = async (
   if (batchSize % perDocument !== 0)
     throw new Error('the batch size must be a multiple of positionsPerDocument');
   const rnd = demoRandom(opts.seed ?? 20_260_101);
+  const contractorEvery = Math.max(1, Math.floor(opts.contractorEvery ?? 10));
   const username = opts.username ?? `${slug(opts.accountName)}-admin`;
   const password = opts.password ?? 'bench1234';
 
@@ -312,7 +316,7 @@ export const generateLargeData = async (
         mainGroupId: setup.groupIds[group],
         unit: rnd.chance(0.15) ? 'kg' : 'pcs',
         weight: Math.round(rnd.next() * 2000) / 100 + 0.1,
-        contractorId: isContractors(n) ? contractorId : null,
+        contractorId: isContractors(n, contractorEvery) ? contractorId : null,
         minTemperature: cooled ? (group === 2 ? -25 : 2) : null,
         maxTemperature: cooled ? (group === 2 ? -15 : 8) : null,
         warningStock: 50,
@@ -357,6 +361,7 @@ export const generateLargeData = async (
         accountId,
         userId: setup.userId,
         contractorId,
+        contractorEvery,
         productArray,
         binArray,
         productCount,
@@ -395,6 +400,7 @@ interface StockBatch {
   readonly accountId: string;
   readonly userId: string;
   readonly contractorId: string;
+  readonly contractorEvery: number;
   readonly productArray: string;
   readonly binArray: string;
   readonly productCount: number;
@@ -430,7 +436,7 @@ const insertStockBatch = async (tx: Tx, b: StockBatch): Promise<void> => {
         case when ${sql.raw(sqlLot)} then current_date + ((i * 7919) % 720 - 20)::int - 720 end as prod_date,
         case when ${sql.raw(sqlExpiring)} then current_date + ((i * 7919) % 720 - 20)::int end as exp_date,
         case when ${sql.raw(sqlSerial)} then 1 else 1 + (i * 2654435761) % 499 end::numeric as quantity,
-        case when p % 10 = 1 then ${b.contractorId}::uuid end as contractor_id,
+        case when p % ${b.contractorEvery}::bigint = ${1 % b.contractorEvery}::bigint then ${b.contractorId}::uuid end as contractor_id,
         now() - make_interval(days => (i % 400)::int, secs => (i % 86400)::int) as at
       from arr cross join (
         select i, p, (p * 7919 + (i / ${b.productCount}::bigint) * ${b.stride}::bigint) % ${b.binCount}::bigint as bin

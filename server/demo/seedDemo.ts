@@ -5,8 +5,12 @@ import { clientAccount } from '../db/internalTables';
 import type { Row } from '../resources/rows';
 import { deleteAccount } from './deleteAccount';
 import { demoScope } from './demoScope';
+import { seedDemoCatalyst } from './seedDemoCatalyst';
+import { seedDemoImport } from './seedDemoImport';
+import { seedDemoOffice } from './seedDemoOffice';
 import { seedDemoOrders } from './seedDemoOrders';
 import { seedDemoShipping } from './seedDemoShipping';
+import { seedDemoPortal } from './seedDemoPortal';
 import { seedDemoStock } from './seedDemoStock';
 import { seedWarehouseRecords } from './seedWarehouseRecords';
 
@@ -21,12 +25,15 @@ export interface DemoSeedResult {
   readonly accountId: string;
   readonly documents: Record<string, number>;
   readonly orders: number;
+  /** A link to ACME's stock, shown once at the first start (shared links keep no readable key). */
+  readonly sharedLink: string | null;
 }
 
 /**
  * Seeds "Demo Logistics" on an empty database: users admin (super), manager (power, logistics), picker
  * (terminal) and contractor (portal, linked to the demo contractor ACME), a warehouse with stock made by
- * confirmed documents, and open orders. Returns undefined when the database already holds data (a second
+ * confirmed documents, open orders, and the catalyst module's catalogue, rates and client accounts
+ * (seedDemoCatalyst; admin has the catalyst claim). Returns undefined when the database already holds data (a second
  * start keeps it); an account left half-made by an interrupted first start is removed and made again.
  */
 export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefined> =>
@@ -51,11 +58,26 @@ export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefi
       password: demoPassword,
       contractorId: created.contractorId,
     });
+    const portal = await seedDemoPortal(
+      ctx,
+      manager,
+      demoScope(created.picker),
+      { ...demoScope(created.contractor), contractorId: created.contractorId },
+      records.products,
+    );
+    await seedDemoOffice(ctx, demoScope(created.admin), manager, created.contractorId);
+    await seedDemoCatalyst(ctx, demoScope(created.admin), demoPassword, new Date(ctx.clock.now()));
+    await seedDemoImport(ctx, manager, records.products);
     await ctx.db
       .update(clientAccount)
       .set({ name: demoAccountName, updatedAt: new Date() })
       .where(eq(clientAccount.id, created.accountId));
-    return { accountId: created.accountId, documents: stock.documents, orders: orders.length };
+    return {
+      accountId: created.accountId,
+      documents: stock.documents,
+      orders: orders.length + portal.orders,
+      sharedLink: portal.sharedLink,
+    };
   });
 
 /** Runs the seed holding a session advisory lock on PostgreSQL (PGlite has one process per data directory). */
@@ -77,6 +99,7 @@ interface DemoAccount {
   readonly admin: Row;
   readonly manager: Row;
   readonly picker: Row;
+  readonly contractor: Row;
   readonly contractorId: string;
 }
 
@@ -144,6 +167,7 @@ const seedDemoAccount = async (ctx: AppContext): Promise<DemoAccount> => {
           terminalEnabled: true,
           shippingEnabled: true,
           transportEnabled: true,
+          catalystAdminEnabled: true,
         },
         {
           ...base,
@@ -172,8 +196,16 @@ const seedDemoAccount = async (ctx: AppContext): Promise<DemoAccount> => {
       ])
       .returning();
     const named = (username: string) => inserted.find((u) => u.username === username);
-    const [admin, manager, picker] = [named('admin'), named('manager'), named('picker')];
-    if (!admin || !manager || !picker || !contractor) throw new Error('could not create the demo users');
-    return { accountId: account.id, admin, manager, picker, contractorId: String(contractor.id) };
+    const [admin, manager, picker, portalUser] = ['admin', 'manager', 'picker', 'contractor'].map(named);
+    if (!admin || !manager || !picker || !portalUser || !contractor)
+      throw new Error('could not create the demo users');
+    return {
+      accountId: account.id,
+      admin,
+      manager,
+      picker,
+      contractor: portalUser,
+      contractorId: String(contractor.id),
+    };
   });
 };

@@ -194,6 +194,7 @@ export const seedWarehouseRecords = async (
       visibleSerial: serial || lot,
       fragile: group.name === 'Electronics',
       hideFromPortal: i % 45 === 0,
+      portalComment: i % 10 === 0 ? 'Packed in cartons of 12: order whole cartons.' : null,
     });
     products.push(product);
     groupOf.set(String(product.id), group.name);

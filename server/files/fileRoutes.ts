@@ -3,15 +3,18 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
+import { maxFileMbCeiling } from '../../domain/office/officeSettings';
 import type { AppContext } from '../context';
+import { OfficeSettingsService } from '../office/officeSettingsService';
+import type { Row } from '../resources/rows';
 import { scopeOf } from '../resources/scope';
+import { checkContent } from './contentCheck';
 import { FileStore, type NewFile } from './fileStore';
 import { authFromQuery } from './queryToken';
+import { xlsxToPdf } from './xlsxToPdf';
 
-/** Largest image one upload may carry (bytes). */
-export const maxImageBytes = 10 * 1024 * 1024;
-/** Images one upload may carry. */
-export const maxImagesPerUpload = 10;
+/** Files one upload may carry. */
+export const maxFilesPerUpload = 20;
 
 const refQuery = z.object({
   refResourceType: z.string().trim().min(1).max(100),
@@ -19,7 +22,27 @@ const refQuery = z.object({
 });
 type IdParams = { id: string };
 
-const imageType = /^image\/[a-z0-9][a-z0-9.+-]*$/i;
+const downloadQuery = z.object({
+  overrideResourceId: z.string().trim().min(1).max(100).optional(),
+  convertXlsxToPdf: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  access_token: z.string().optional(),
+});
+
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An XLSX attachment converted to PDF (any other type cannot be: 400). */
+const asPdf = async (file: { info: Row; data: Buffer }): Promise<{ info: Row; data: Buffer }> => {
+  if (file.info.contentType !== xlsxType)
+    throw new AppError('badRequest', { fields: [{ field: 'convertXlsxToPdf', rule: 'invalidValue' }] });
+  const name = String(file.info.fileName).replace(/\.xlsx$/i, '');
+  return {
+    info: { ...file.info, contentType: 'application/pdf', fileName: `${name}.pdf` },
+    data: await xlsxToPdf(file.data, name),
+  };
+};
 
 /** A file name without folders or control characters, at most 255 characters. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
@@ -38,11 +61,18 @@ const disposition = (kind: 'inline' | 'attachment', fileName: string): string =>
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 };
 
-/** @fastify/multipart's own errors, as catalogue errors (a too-big image is fileTooBig, the rest a bad request). */
-const fromMultipartError = (err: unknown): unknown => {
+/** @fastify/multipart's own errors, as catalogue errors (a too-big file names the company's limit). */
+const fromMultipartError = (err: unknown, field: string, maxMb: number): unknown => {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('fileTooBig');
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('fileTooBigForCompany', {
+      fields: [{ field, rule: 'fileTooBigForCompany', params: { max: maxMb } }],
+    });
+  if (code === 'FST_FILES_LIMIT')
+    return new AppError('formHasErrors', {
+      fields: [{ field, rule: 'maxValue', params: { max: maxFilesPerUpload } }],
+    });
   if (typeof code === 'string' && code.startsWith('FST_'))
     return new AppError('badRequest', { detail: code });
   if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message))
@@ -51,14 +81,23 @@ const fromMultipartError = (err: unknown): unknown => {
 };
 
 /**
- * Files (§7): POST File/upload (multipart, field `images`), GET File/list, GET File/download/{id}
- * (bearer or ?access_token= for <img> tags), DELETE File/delete/{id}. Stored in the database.
+ * Files: POST File/upload (multipart, field `images` for a record's pictures or `files` for any allowed
+ * attachment; checked by content, at most the company's size limit), GET File/list, GET File/download/{id}
+ * (bearer or ?access_token= for <img> tags; `overrideResourceId`, `convertXlsxToPdf`), DELETE File/delete/{id}.
  */
 export const registerFileRoutes = async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
+  // The ceiling of every company's limit; each upload is held to its company's own (office settings).
   await app.register(multipart, {
-    limits: { fileSize: maxImageBytes, files: maxImagesPerUpload, fields: 20, parts: 40, fieldSize: 10_000 },
+    limits: {
+      fileSize: maxFileMbCeiling * 1024 * 1024,
+      files: maxFilesPerUpload,
+      fields: 20,
+      parts: 40,
+      fieldSize: 10_000,
+    },
   });
   const store = new FileStore(ctx);
+  const settings = new OfficeSettingsService(ctx);
 
   const refOf = (query: unknown) => {
     const q = refQuery.safeParse(query);
@@ -77,25 +116,25 @@ export const registerFileRoutes = async (app: FastifyInstance, ctx: AppContext):
     const ref = refOf(request.query);
     const owner = await store.owner(scope, ref.refResourceType, ref.refResourceId, 'write');
     if (!request.isMultipart()) throw new AppError('badRequest');
+    const limit = await settings.maxFileBytes(scope.clientAccountId);
     const files: NewFile[] = [];
+    let field = 'files';
     try {
-      for await (const part of request.parts()) {
+      for await (const part of request.parts({
+        limits: { fileSize: limit.bytes, files: maxFilesPerUpload, fields: 20, parts: 40, fieldSize: 10_000 },
+      })) {
         if (part.type !== 'file') continue;
-        if (part.fieldname !== 'images')
+        if (part.fieldname !== 'images' && part.fieldname !== 'files')
           throw new AppError('badRequest', { fields: [{ field: part.fieldname, rule: 'invalidValue' }] });
-        if (!imageType.test(part.mimetype)) throw new AppError('fileExtensionNotAllowed');
+        field = part.fieldname;
         const data = await part.toBuffer();
-        files.push({
-          fileName: cleanFileName(part.filename),
-          contentType: part.mimetype.toLowerCase(),
-          data,
-        });
+        const fileName = cleanFileName(part.filename);
+        files.push({ fileName, contentType: await checkContent(fileName, data, part.fieldname), data });
       }
     } catch (err) {
-      throw fromMultipartError(err);
+      throw fromMultipartError(err, field, limit.mb);
     }
-    if (!files.length)
-      throw new AppError('formHasErrors', { fields: [{ field: 'images', rule: 'required' }] });
+    if (!files.length) throw new AppError('formHasErrors', { fields: [{ field, rule: 'required' }] });
     return reply.status(201).send({ files: await store.save(scope, owner, files) });
   });
 
@@ -109,14 +148,17 @@ export const registerFileRoutes = async (app: FastifyInstance, ctx: AppContext):
   app.get<{ Params: IdParams }>('/api/File/download/:id', async (request, reply) => {
     await authFromQuery(request, ctx);
     const scope = scopeOf(request);
+    const options = downloadQuery.safeParse(request.query);
+    if (!options.success) throw new AppError('badRequest');
     let file: Awaited<ReturnType<FileStore['download']>>;
     try {
-      file = await store.download(scope, request.params.id);
+      file = await store.download(scope, request.params.id, options.data.overrideResourceId);
     } catch (err) {
       // Not "forbidden": that would be logged with the URL, and the URL may carry the token.
       if (err instanceof AppError && err.code === 'forbidden') throw new AppError('notFoundOrNoPermission');
       throw err;
     }
+    if (options.data.convertXlsxToPdf) file = await asPdf(file);
     const contentType = String(file.info.contentType);
     const inline = contentType.startsWith('image/') || contentType === 'application/pdf';
     return (

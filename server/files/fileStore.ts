@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { v7 } from 'uuid';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
@@ -9,6 +10,8 @@ import type { ResourceTable } from '../db/resourceTables';
 import { ResourceService } from '../resources/resourceService';
 import { type Row, toApiRow } from '../resources/rows';
 import type { Scope } from '../resources/scope';
+import { blobKey, blobStoreOf } from './blobStore';
+import { purgeFileTrash } from './fileJanitor';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,6 +19,13 @@ export interface NewFile {
   readonly fileName: string;
   readonly contentType: string;
   readonly data: Buffer;
+}
+
+/** A file about to be stored: its id and where its bytes go. */
+interface PlannedFile {
+  readonly file: NewFile;
+  readonly id: string;
+  readonly key: string;
 }
 
 /** The record a file belongs to, found in the caller's scope. */
@@ -35,7 +45,8 @@ const column = (t: ResourceTable, name: string): PgColumn => {
 export const downloadUrlOf = (fileInfoId: string): string => `/api/File/download/${fileInfoId}`;
 
 /**
- * Files attached to records (§7 Files): metadata in the fileInfo resource, bytes in file_data.
+ * Files attached to records: metadata in the fileInfo resource, bytes in the file store
+ * (server/files/blobStore.ts: DATA_DIR/files by default, or an S3-compatible bucket).
  * Access always follows the record the file belongs to: who may read the record may list and
  * download its files, who may write it may upload and delete them. A record of another account
  * (or another contractor) is simply not found.
@@ -79,39 +90,88 @@ export class FileStore {
     return { def, service, id, row };
   }
 
-  /** Stores files of a record in one transaction; the first becomes the record's image when it has none. */
+  /**
+   * Stores files of a record: the bytes in the file store first (under ids chosen here), then the rows in one
+   * transaction; if that fails, the bytes are removed again. The first image becomes the record's image when it
+   * has none.
+   */
   async save(scope: Scope, owner: FileOwner, files: readonly NewFile[]): Promise<Row[]> {
-    const { saved, imageChanged } = await this.ctx.db.transaction(async (tx) => {
-      const out: Row[] = [];
-      for (const file of files) {
-        const [info] = await tx
-          .insert(this.table)
-          .values({
-            clientAccountId: scope.clientAccountId,
-            refResourceType: owner.def.name,
-            refResourceId: owner.id,
-            fileName: file.fileName,
-            contentType: file.contentType,
-            size: file.data.length,
-          })
-          .returning();
-        if (!info) throw new AppError('saveFailed');
-        await tx
-          .insert(fileData)
-          .values({ fileInfoId: String(info.id), clientAccountId: scope.clientAccountId, data: file.data });
-        await this.service.log(tx, scope, 'create', String(info.id), undefined, info);
-        out.push(info);
-      }
-      const first = out[0];
-      const changed =
-        first && files[0]?.contentType.startsWith('image/')
-          ? await this.setImage(tx, scope, owner, downloadUrlOf(String(first.id)), true)
-          : false;
-      return { saved: out, imageChanged: changed };
+    const blobs = blobStoreOf(this.ctx);
+    const planned = this.plan(scope, files);
+    let done: { saved: Row[]; imageChanged: boolean };
+    try {
+      for (const p of planned) await blobs.put(p.key, p.file.data);
+      done = await this.ctx.db.transaction((tx) => this.rowsIn(tx, scope, owner, planned));
+    } catch (error) {
+      await Promise.all(planned.map((p) => blobs.delete(p.key).catch(() => undefined)));
+      throw error;
+    }
+    for (const info of done.saved) this.service.publish(scope, String(info.id), 'create');
+    if (done.imageChanged) owner.service.publish(scope, owner.id, 'update');
+    return done.saved.map((r) => toApiRow(this.def, r));
+  }
+
+  /**
+   * save() inside the caller's transaction (an import keeps the photos with its rows): the stored file rows and
+   * whether the record's image changed; announcing them after the commit is the caller's. The bytes are stored
+   * first and removed again if the rows cannot be written; bytes of a caller's transaction that rolls back later
+   * stay in the store without a row (never served: every download goes through its row).
+   */
+  async saveIn(
+    tx: Tx,
+    scope: Scope,
+    owner: FileOwner,
+    files: readonly NewFile[],
+  ): Promise<{ saved: Row[]; imageChanged: boolean }> {
+    const blobs = blobStoreOf(this.ctx);
+    const planned = this.plan(scope, files);
+    try {
+      for (const p of planned) await blobs.put(p.key, p.file.data);
+      return await this.rowsIn(tx, scope, owner, planned);
+    } catch (error) {
+      await Promise.all(planned.map((p) => blobs.delete(p.key).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  /** Time-ordered ids: files of one upload share a time, and list in the order they were sent. */
+  private plan(scope: Scope, files: readonly NewFile[]): PlannedFile[] {
+    return files.map((file) => {
+      const id = v7();
+      return { file, id, key: blobKey(scope.clientAccountId, id) };
     });
-    for (const info of saved) this.service.publish(scope, String(info.id), 'create');
-    if (imageChanged) owner.service.publish(scope, owner.id, 'update');
-    return saved.map((r) => toApiRow(this.def, r));
+  }
+
+  /** The file rows of stored bytes, their record-log entries and the owner's image when it has none yet. */
+  private async rowsIn(
+    tx: Tx,
+    scope: Scope,
+    owner: FileOwner,
+    planned: readonly PlannedFile[],
+  ): Promise<{ saved: Row[]; imageChanged: boolean }> {
+    const out: Row[] = [];
+    for (const { file, id } of planned) {
+      const [info] = await tx
+        .insert(this.table)
+        .values({
+          id,
+          clientAccountId: scope.clientAccountId,
+          refResourceType: owner.def.name,
+          refResourceId: owner.id,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          size: file.data.length,
+        })
+        .returning();
+      if (!info) throw new AppError('saveFailed');
+      await this.service.log(tx, scope, 'create', String(info.id), undefined, info);
+      out.push(info);
+    }
+    const firstImage = out.find((r) => String(r.contentType).startsWith('image/'));
+    const changed = firstImage
+      ? await this.setImage(tx, scope, owner, downloadUrlOf(String(firstImage.id)), true)
+      : false;
+    return { saved: out, imageChanged: changed };
   }
 
   /**
@@ -177,19 +237,34 @@ export class FileStore {
     return row;
   }
 
-  /** The file and its bytes, when the caller may read the record it belongs to. */
-  async download(scope: Scope, id: string): Promise<{ info: Row; data: Buffer }> {
+  /**
+   * The file and its bytes, when the caller may read the record it belongs to — or, with `throughId`, a record of
+   * the same resource that the caller may read and that refers to the file (e.g. a product whose image is a file
+   * uploaded on another product): access then follows that record.
+   */
+  async download(scope: Scope, id: string, throughId?: string): Promise<{ info: Row; data: Buffer }> {
     const info = await this.info(this.ctx.db, scope, id);
-    await this.owner(scope, String(info.refResourceType), String(info.refResourceId), 'read');
-    const [stored] = await this.ctx.db
-      .select({ data: fileData.data })
-      .from(fileData)
-      .where(and(eq(fileData.fileInfoId, id), eq(fileData.clientAccountId, scope.clientAccountId)));
-    if (!stored) throw new AppError('notFoundOrNoPermission');
-    return { info: toApiRow(this.def, info), data: stored.data };
+    if (throughId !== undefined) {
+      const through = await this.owner(scope, String(info.refResourceType), throughId, 'read');
+      if (!JSON.stringify(through.row).includes(id)) throw new AppError('notFoundOrNoPermission');
+    } else await this.owner(scope, String(info.refResourceType), String(info.refResourceId), 'read');
+    const data = await this.bytesOf(scope.clientAccountId, id);
+    if (!data) throw new AppError('notFoundOrNoPermission');
+    return { info: toApiRow(this.def, info), data };
   }
 
-  /** Deletes a file (its bytes go with it); a record whose image it was shows its next image, or none. */
+  /** A file's bytes from the store (or, until the janitor moved them, from the database where they used to be). */
+  async bytesOf(clientAccountId: string, id: string): Promise<Buffer | undefined> {
+    const stored = await blobStoreOf(this.ctx).get(blobKey(clientAccountId, id));
+    if (stored) return stored;
+    const [legacy] = await this.ctx.db
+      .select({ data: fileData.data })
+      .from(fileData)
+      .where(and(eq(fileData.fileInfoId, id), eq(fileData.clientAccountId, clientAccountId)));
+    return legacy?.data;
+  }
+
+  /** Deletes a file (its bytes leave the store after commit); a record whose image it was shows its next image, or none. */
   async remove(scope: Scope, id: string): Promise<void> {
     const found = await this.info(this.ctx.db, scope, id);
     const owner = await this.owner(
@@ -226,5 +301,7 @@ export class FileStore {
     });
     this.service.publish(scope, id, 'delete');
     if (imageChanged) owner.service.publish(scope, owner.id, 'update');
+    // The row's delete queued its bytes (file_trash): remove them now rather than at the next janitor run.
+    await purgeFileTrash(this.ctx).catch(() => undefined);
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { verifyAccessToken } from '../auth/accessToken';
+import { authenticate } from '../auth/authenticate';
 import type { AppContext } from '../context';
 
 /**
@@ -10,5 +10,5 @@ export const authFromQuery = async (request: FastifyRequest, ctx: AppContext): P
   if (request.auth) return;
   const token = (request.query as Record<string, unknown> | undefined)?.access_token;
   if (typeof token === 'string' && token.length > 0 && token.length < 4096)
-    request.auth = await verifyAccessToken(token, ctx.config.jwtSecret);
+    request.auth = await authenticate(ctx, token);
 };

@@ -1,5 +1,6 @@
 import type { FieldError } from '../../domain/errors';
 import { AppError } from '../../domain/errors';
+import type { Db, Tx } from '../db/client';
 import { mutationKeyIndex } from '../db/syncTables';
 
 interface PgLikeError {
@@ -51,16 +52,31 @@ export const fromDatabaseError = (err: unknown): AppError | undefined => {
       return new AppError('formHasErrors', {
         fields: typeof e.column === 'string' ? [{ field: camel(e.column), rule: 'required' }] : [],
       });
+    // Data exceptions: a value the column cannot take. The input boundary and the field rules refuse these
+    // first, with the field named; this is the last line behind them.
     case '22P02':
     case '22007':
     case '22008':
+    case '22009':
     case '22003':
     case '22001':
+    case '22021':
+    case '22P05':
       return new AppError('badRequest');
     case '40001':
     case '40P01':
       return new AppError('saveFailed', { status: 409 });
     default:
       return undefined;
+  }
+};
+
+/** Runs `fn` in one transaction; a database constraint failure leaves it as the catalogue's error. */
+export const inTransaction = async <T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  try {
+    return await db.transaction(fn);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw fromDatabaseError(err) ?? err;
   }
 };

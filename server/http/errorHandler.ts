@@ -64,6 +64,8 @@ export const sendError = async (
         appError.fields || appError.issues ? { fields: appError.fields, issues: appError.issues } : undefined,
     });
   }
+  if (appError.retryAfterSeconds !== undefined)
+    reply.header('retry-after', String(appError.retryAfterSeconds));
   return reply.status(appError.status).type('application/json').send(body);
 };
 

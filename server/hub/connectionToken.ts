@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 
 /** How long a negotiated connection token may be used to open the WebSocket. */
 const validSeconds = 120;
@@ -38,4 +39,24 @@ export const readConnectionToken = (
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   return connectionId;
+};
+
+/** The answer of a hub's negotiate call: a connection for `subject` over WebSockets (the only transport). */
+export const negotiation = (secret: string, subject: string, now = Date.now()) => {
+  const { connectionId, connectionToken } = issueConnectionToken(secret, subject, now);
+  return {
+    negotiateVersion: 1,
+    connectionId,
+    connectionToken,
+    availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
+  };
+};
+
+/** Answers a WebSocket upgrade request with a plain HTTP status (the client reads a 401 as "renew the token"). */
+export const refuseUpgrade = (socket: Duplex, status: number, reason: string): void => {
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
+    );
+  socket.destroy();
 };

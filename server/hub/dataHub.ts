@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { type Claims, isCarrier } from '../../domain/auth/claims';
 import { AppError } from '../../domain/errors';
-import { userTable } from '../auth/userTable';
 import type { Clock, Timer } from '../clock';
 import type { AppContext, DataChange } from '../context';
 import {
@@ -188,23 +186,17 @@ export class DataHub implements HubCallbacks {
     return this.opts.recheckMs;
   }
 
-  /** The user still exists in the account, is activated and not blocked. */
+  /**
+   * The user may still act (server/auth/userAccess.ts: exists, activated, not blocked, session current), read
+   * from the database: asked once per token lifetime, and right after a change of the user was announced.
+   */
   async stillAllowed(connection: HubConnection): Promise<boolean> {
-    const { table, col } = userTable(this.ctx.schema);
-    const { sub, acc } = connection.claims;
-    const rows = await this.ctx.db
-      .select({ id: col('id') })
-      .from(table)
-      .where(
-        and(
-          eq(col('id'), sub),
-          eq(col('clientAccountId'), acc),
-          sql`${col('isBlocked')} is not true`,
-          sql`${col('isActivated')} is true`,
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
+    return this.ctx.userAccess.allows(connection.claims, true);
+  }
+
+  /** A user changed: their open connections check at once whether they may stay. */
+  recheckUser(userId: string): void {
+    for (const c of this.all.values()) if (c.claims.sub === userId) c.recheck(false);
   }
 
   // --- edit modes ----------------------------------------------------------------------------------------

@@ -15,17 +15,22 @@ import {
 /** A failure reported to the caller as the completion's error text. */
 export class HubMethodError extends Error {}
 
-export interface HubCallbacks {
+/** Who is connected: staff claims on /dataHub; any identity with an expiry elsewhere (catalyst clients). */
+export interface HubIdentity {
+  readonly exp: number;
+}
+
+export interface HubCallbacks<C extends HubIdentity = Claims> {
   /** Runs a client invocation; the value is the completion's result. */
-  invoke(connection: HubConnection, target: string, args: readonly unknown[]): Promise<unknown>;
+  invoke(connection: HubConnection<C>, target: string, args: readonly unknown[]): Promise<unknown>;
   /** The handshake succeeded: the connection may now receive events. */
-  opened(connection: HubConnection): void;
-  closed(connection: HubConnection): void;
+  opened(connection: HubConnection<C>): void;
+  closed(connection: HubConnection<C>): void;
   /**
    * Whether the user may still be connected, asked when the access token expires and then every
    * `recheckMs`: the token is not renewed over the socket, the user row is checked instead.
    */
-  stillAllowed(connection: HubConnection): Promise<boolean>;
+  stillAllowed(connection: HubConnection<C>): Promise<boolean>;
   readonly recheckMs: number;
   /** The server's clock: token expiry, handshake and close deadlines, when a client was last heard. */
   readonly clock: Clock;
@@ -44,9 +49,9 @@ const completionError = (error: unknown): string | undefined => {
 };
 
 /** One client over WebSocket: handshake, invocations one at a time in order, completions, close. */
-export class HubConnection {
+export class HubConnection<C extends HubIdentity = Claims> {
   readonly connectionId: string;
-  readonly claims: Claims;
+  readonly claims: C;
   /** Last time anything arrived (the client pings every 15 s). */
   lastReceivedAt: number;
   private handshaken = false;
@@ -58,8 +63,8 @@ export class HubConnection {
   constructor(
     private readonly socket: WebSocket,
     connectionId: string,
-    claims: Claims,
-    private readonly hub: HubCallbacks,
+    claims: C,
+    private readonly hub: HubCallbacks<C>,
   ) {
     this.connectionId = connectionId;
     this.claims = claims;
@@ -78,7 +83,7 @@ export class HubConnection {
    * token lifetime would make edit modes flicker); a blocked or deleted user is disconnected with
    * "Unauthorized", so the client's token renewal fails and the session ends.
    */
-  private recheck(): void {
+  recheck(scheduleNext = true): void {
     if (this.closing) return;
     this.hub
       .stillAllowed(this)
@@ -89,7 +94,7 @@ export class HubConnection {
       })
       .then((allowed) => {
         if (!allowed) this.close('Unauthorized: the user may no longer sign in.', true);
-        else this.timer(this.hub.recheckMs, () => this.recheck());
+        else if (scheduleNext) this.timer(this.hub.recheckMs, () => this.recheck());
       });
   }
 

@@ -4,9 +4,9 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { AppError } from '../../domain/errors';
-import { verifyAccessToken } from '../auth/accessToken';
+import { authenticate } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { issueConnectionToken, readConnectionToken } from './connectionToken';
+import { negotiation, readConnectionToken, refuseUpgrade } from './connectionToken';
 import { DataHub } from './dataHub';
 import { startPgRelay } from './pgRelay';
 import { userEvents } from './userEvents';
@@ -15,15 +15,6 @@ const hubPath = /^\/datahub\/?$/i;
 
 const bearer = (header: string | undefined): string | undefined =>
   header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-
-/** Answers an upgrade request with a plain HTTP status (the client reads a 401 as "renew the token"). */
-const refuse = (socket: Duplex, status: number, reason: string): void => {
-  if (socket.writable)
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
-    );
-  socket.destroy();
-};
 
 /**
  * The live connection: a SignalR JSON hub at /dataHub (docs/sync-contract.md, "Live connection"). The negotiate step
@@ -47,35 +38,27 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
     const token = typeof request.query === 'object' ? (request.query as Record<string, unknown>) : {};
     const claims =
       request.auth ??
-      (typeof token.access_token === 'string'
-        ? await verifyAccessToken(token.access_token, secret, ctx.clock.now())
-        : undefined);
+      (typeof token.access_token === 'string' ? await authenticate(ctx, token.access_token) : undefined);
     // 401 with the usual error shape: the client renews its token and tries again.
     if (!claims) throw new AppError('unauthorized');
-    const { connectionId, connectionToken } = issueConnectionToken(secret, claims.sub, ctx.clock.now());
-    return {
-      negotiateVersion: 1,
-      connectionId,
-      connectionToken,
-      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
-    };
+    return negotiation(secret, claims.sub, ctx.clock.now());
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
 
   const upgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (hub.isShuttingDown) return refuse(socket, 503, 'Service Unavailable');
+    if (hub.isShuttingDown) return refuseUpgrade(socket, 503, 'Service Unavailable');
     const token = url.searchParams.get('access_token') ?? bearer(request.headers.authorization);
-    const claims = token ? await verifyAccessToken(token, secret, ctx.clock.now()) : undefined;
-    if (!claims) return refuse(socket, 401, 'Unauthorized');
+    const claims = token ? await authenticate(ctx, token) : undefined;
+    if (!claims) return refuseUpgrade(socket, 401, 'Unauthorized');
     const id = url.searchParams.get('id');
     // Without negotiation (skipNegotiation) the server names the connection itself.
     const connectionId =
       id === null
         ? randomBytes(16).toString('base64url')
         : readConnectionToken(secret, id, claims.sub, ctx.clock.now());
-    if (connectionId === undefined || hub.has(connectionId)) return refuse(socket, 404, 'Not Found');
+    if (connectionId === undefined || hub.has(connectionId)) return refuseUpgrade(socket, 404, 'Not Found');
     wss.handleUpgrade(request, socket, head, (ws) => hub.accept(ws, connectionId, claims));
   };
 
@@ -89,10 +72,13 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
     socket.on('error', (error) => logError(error, 'upgrade socket'));
     upgrade(request, socket, head).catch((error: unknown) => {
       logError(error, 'upgrade');
-      refuse(socket, 500, 'Internal Server Error');
+      refuseUpgrade(socket, 500, 'Internal Server Error');
     });
   };
   app.server.on('upgrade', onUpgrade);
+
+  // A blocked, deleted or reset user loses the live connection at once, not when its token expires.
+  const stopRechecks = ctx.userAccess.onInvalidated((userId) => hub.recheckUser(userId));
 
   const subscription = ctx.changes.subscribe((change) => {
     // A failure here must not reach the code that published the change (rxjs would rethrow it).
@@ -115,8 +101,18 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
   if (pool) {
     const relay = await startPgRelay(pool, {
       origin: hub.origin,
-      onMessage: (origin, message) => hub.relayed(origin, message),
-      onReady: () => hub.relayReady(),
+      onMessage: (origin, message) => {
+        // Another process changed users: they are read again on their next request here too.
+        if (message.k === 'changes')
+          for (const change of message.c)
+            if (change.resourceType === 'user') ctx.userAccess.invalidate(change.id);
+        hub.relayed(origin, message);
+      },
+      onReady: () => {
+        // Changes may have been missed while the relay was away.
+        ctx.userAccess.clear();
+        hub.relayReady();
+      },
       onError: (error, what) => logError(error, `relay ${what}`),
     });
     hub.attachRelay(relay);
@@ -126,6 +122,7 @@ export const registerHub = async (app: FastifyInstance, ctx: AppContext): Promis
   app.addHook('preClose', async () => {
     subscription.unsubscribe();
     userSubscription.unsubscribe();
+    stopRechecks();
     app.server.removeListener('upgrade', onUpgrade);
     await hub.shutdown();
     wss.close();

@@ -5,7 +5,7 @@ import { createTransport, type SendMailOptions, type Transporter } from 'nodemai
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Schema } from '../db/schema';
-import type { Mailer, MailMessage } from './mailer';
+import type { EmailAccountSettings, MailDelivery, Mailer, MailMessage } from './mailer';
 
 /** A message that was not sent over SMTP: written to dataDir/mail and/or kept in memory. */
 export interface OutboxMail extends MailMessage {
@@ -20,15 +20,6 @@ export interface OutboxMail extends MailMessage {
 export interface AppMailer extends Mailer {
   /** The last messages that went nowhere but the outbox (no SMTP configured), newest last. */
   readonly outbox: readonly OutboxMail[];
-}
-
-interface EmailAccountSettings {
-  readonly smtpServer: string;
-  readonly port: number;
-  readonly secure: boolean;
-  readonly login: string | null;
-  readonly password: string | null;
-  readonly sender: string;
 }
 
 const outboxSize = 100;
@@ -103,39 +94,57 @@ export const createMailer = (config: ServerConfig, db: Db, schema: Schema): AppM
     if (outbox.length > outboxSize) outbox.splice(0, outbox.length - outboxSize);
   };
 
+  const mailOf = (from: string, message: MailMessage): SendMailOptions => ({
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.contentType,
+          })),
+        }
+      : {}),
+    encoding: 'quoted-printable',
+  });
+
+  const sendWithAccount = async (
+    account: EmailAccountSettings,
+    message: MailMessage,
+  ): Promise<MailDelivery> => {
+    const transport = createTransport({
+      host: account.smtpServer,
+      port: account.port,
+      secure: account.secure,
+      ...(account.login ? { auth: { user: account.login, pass: account.password ?? '' } } : {}),
+      ...timeouts,
+    });
+    try {
+      await transport.sendMail(mailOf(account.sender, message));
+    } finally {
+      transport.close();
+    }
+    return { via: 'account', from: account.sender };
+  };
+
   return {
     outbox,
+    sendWithAccount,
     async send(clientAccountId, message) {
       const account = await accountSettings(clientAccountId);
-      const mail: SendMailOptions = {
-        from: account?.sender ?? config.mailFrom,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        encoding: 'quoted-printable',
-      };
-      if (account) {
-        const transport = createTransport({
-          host: account.smtpServer,
-          port: account.port,
-          secure: account.secure,
-          ...(account.login ? { auth: { user: account.login, pass: account.password ?? '' } } : {}),
-          ...timeouts,
-        });
-        try {
-          await transport.sendMail(mail);
-        } finally {
-          transport.close();
-        }
-        return;
-      }
+      if (account) return sendWithAccount(account, message);
+      const mail = mailOf(config.mailFrom, message);
       if (config.smtpUrl) {
         serverTransport ??= createTransport({ url: config.smtpUrl, ...timeouts });
         await serverTransport.sendMail(mail);
-        return;
+        return { via: 'server', from: config.mailFrom };
       }
       await toOutbox(clientAccountId, mail, message);
+      return { via: 'file', from: config.mailFrom };
     },
   };
 };

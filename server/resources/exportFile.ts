@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { type ResourceDefinition, visibleFields } from '../../domain/resources/types';
+import { loadExcel } from '../files/excel';
 import { translate } from '../i18n';
 import type { Row } from './rows';
 
@@ -11,11 +11,26 @@ const cell = (v: unknown): string | number | boolean => {
   return String(v);
 };
 
-const csvEscape = (v: string | number | boolean): string => {
+/** One CSV cell: formulas neutralised, separators and quotes quoted. */
+export const csvEscape = (v: string | number | boolean): string => {
   const s = String(v);
   // Neutralise spreadsheet formulas and quote separators.
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** A CSV file (UTF-8 with BOM, formula-neutralised) of `fields` of the rows under the given headers. */
+export const csvFile = (
+  headers: readonly string[],
+  fields: readonly string[],
+  rows: readonly Row[],
+): { body: Buffer; contentType: string } => {
+  const lines = [headers.map(csvEscape).join(',')];
+  for (const row of rows) lines.push(fields.map((f) => csvEscape(cell(row[f]))).join(','));
+  return {
+    body: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`),
+    contentType: 'text/csv; charset=utf-8',
+  };
 };
 
 /** CSV or XLSX of the given rows with translated column headers. */
@@ -29,15 +44,8 @@ export const exportFile = async (
   const headers = fields.map((f) => translate(lng, 'resources', `${def.name}.fields.${f}`));
   const title = translate(lng, 'resources', `${def.name}.title`);
   const fileBase = `${def.name}-${new Date().toISOString().slice(0, 10)}`;
-  if (format === 'csv') {
-    const lines = [headers.map(csvEscape).join(',')];
-    for (const row of rows) lines.push(fields.map((f) => csvEscape(cell(row[f]))).join(','));
-    return {
-      body: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`),
-      contentType: 'text/csv; charset=utf-8',
-      fileName: `${fileBase}.csv`,
-    };
-  }
+  if (format === 'csv') return { ...csvFile(headers, fields, rows), fileName: `${fileBase}.csv` };
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(title.slice(0, 31) || def.name);
   sheet.addRow(headers).font = { bold: true };

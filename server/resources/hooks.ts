@@ -1,30 +1,19 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import type { ResourceDefinition } from '../../domain/resources/types';
+import { sessionVersionOf } from '../auth/claimsOf';
 import { hashPassword } from '../auth/password';
-import type { Tx } from '../db/client';
+import { revokeUserSessions } from '../auth/refreshTokens';
+import { catalystResourceHooks } from '../catalyst/catalystHooks';
+import { externalCredentialsHooks } from '../external/externalCredentialsHooks';
+import { tagHooks } from '../office/tagHooks';
 import { assertCarrierLink } from '../shipping/carrierLink';
+import { column } from '../sharedAccess/sharedLinkRows';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
 import { barcodesOf, distinctBarcodes, replaceProductBarcodes } from '../warehouse/records/productBarcodes';
+import type { ResourceHooks } from './hookTypes';
 import type { Row } from './rows';
-import type { Scope } from './scope';
 
-export interface WriteArgs {
-  readonly def: ResourceDefinition;
-  readonly scope: Scope;
-  /** Validated column values about to be stored. */
-  readonly values: Row;
-  /** The stored row before an update; undefined on create. */
-  readonly existing: Row | undefined;
-  readonly tx: Tx;
-}
-
-/** Rules of resources that are not plain CRUD; everything else is generic. */
-export interface ResourceHooks {
-  beforeWrite?(args: WriteArgs): Promise<Row>;
-  /** After the row is stored, in the same transaction (rows that need the new id, e.g. product barcodes). */
-  afterWrite?(args: { scope: Scope; row: Row; existing: Row | undefined; tx: Tx }): Promise<void>;
-  beforeDelete?(args: { scope: Scope; existing: Row; tx: Tx }): Promise<void>;
-}
+export type { ResourceHooks, WriteArgs } from './hookTypes';
 
 const userHooks: ResourceHooks = {
   async beforeWrite({ scope, values, existing, tx }) {
@@ -49,11 +38,20 @@ const userHooks: ResourceHooks = {
       out.createdDate = new Date();
       out.isActivated = true;
     }
+    // Blocked, or given a password by someone else: the user's sessions end now — their access tokens on the
+    // next request (server/auth/userAccess.ts), their refresh tokens here.
+    const blocked = existing && out.isBlocked === true && existing.isBlocked !== true;
+    const passwordSetByOther = existing && password && existing.id !== scope.userId;
+    if (existing && (blocked || passwordSetByOther)) {
+      out.sessionEpoch = sessionVersionOf(existing) + 1;
+      await revokeUserSessions(tx, String(existing.id));
+    }
     return out;
   },
-  async beforeDelete({ scope, existing }) {
+  async beforeDelete({ scope, existing, tx }) {
     if (existing.id === scope.userId) throw new AppError('forbidden');
     if (existing.isSuperUser === true && !scope.claims.IsSuperUser) throw new AppError('forbidden');
+    await revokeUserSessions(tx, String(existing.id));
   },
 };
 
@@ -87,8 +85,45 @@ const storageSpaceHooks: ResourceHooks = {
   },
 };
 
+/** The face database: who enrolled the latest descriptors and when, and how many there are (server/faces/). */
+const computerVisionHooks: ResourceHooks = {
+  async beforeWrite({ scope, values, existing }) {
+    const descriptors = 'descriptors' in values ? values.descriptors : existing?.descriptors;
+    return {
+      ...values,
+      descriptorCount: Array.isArray(descriptors) ? descriptors.length : 0,
+      enrolledById: scope.userId,
+      enrolledAt: new Date(),
+    };
+  },
+};
+
+/**
+ * Shared access links: before any read, those whose time is up are marked as no longer available, so the stored
+ * flag the lists filter and sort on is true when read (ending by use or withdrawal is written when it happens).
+ */
+const sharedAccessHooks: ResourceHooks = {
+  async beforeRead({ scope, table, db, now }) {
+    await db
+      .update(table)
+      .set({ isAvailable: false, endReason: sql`coalesce(${column(table, 'endReason')}, 'expired')` })
+      .where(
+        and(
+          eq(column(table, 'clientAccountId'), scope.clientAccountId),
+          eq(column(table, 'isAvailable'), true),
+          lte(column(table, 'expiresAt'), now),
+        ),
+      );
+  },
+};
+
 export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
+  computerVision: computerVisionHooks,
   user: userHooks,
   product: productHooks,
   storageSpace: storageSpaceHooks,
+  sharedAccess: sharedAccessHooks,
+  tag: tagHooks,
+  externalCredentials: externalCredentialsHooks,
+  ...catalystResourceHooks,
 };

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { parsePageQuery } from '../../domain/resources/query';
 import { type AppContext, requestLanguage } from '../context';
-import { translate } from '../i18n';
+import { bulkDelete } from './bulkDelete';
 import { exportFile } from './exportFile';
 import { ResourceService } from './resourceService';
 import { scopeOf } from './scope';
 
-const bulkSchema = z.object({ ids: z.array(z.string()).min(1).max(1000) });
 const selectSchema = z.object({
   search: z.string().max(200).default(''),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -71,24 +70,9 @@ export const registerResourceRoutes = (
     });
 
     app.post(`${base}/bulk-delete`, async (request) => {
-      const body = bulkSchema.safeParse(request.body);
-      if (!body.success) throw new AppError('badRequest');
       const scope = scopeOf(request);
       service.assertWrite(scope);
-      const deleted: string[] = [];
-      const failed: { id: string; code: string; message: string }[] = [];
-      const lng = requestLanguage(request);
-      // Each delete stands alone: one linked record must not keep the others.
-      for (const id of body.data.ids) {
-        try {
-          await service.remove(scope, id);
-          deleted.push(id);
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          failed.push({ id, code: err.code, message: translate(lng, 'errors', err.code) });
-        }
-      }
-      return { deleted, failed };
+      return bulkDelete(request.body, requestLanguage(request), (id) => service.remove(scope, id));
     });
   }
   return services;

@@ -11,6 +11,7 @@ import type { ResourceTable } from '../db/resourceTables';
 import { fromDatabaseError } from '../http/dbErrors';
 import { removeAttachedTo } from '../office/attachedTo';
 import { publishChange } from '../sync/pushGroup';
+import { contractorRowCondition } from './contractorScope';
 import { resourceHooks } from './hooks';
 import { type Row, titleOf, toApiRow, toDbValues } from './rows';
 import type { Scope } from './scope';
@@ -35,6 +36,10 @@ export class ResourceService {
     this.table = table;
   }
 
+  private get secretsKey(): string {
+    return this.ctx.config.office.secretsKey;
+  }
+
   private col(name: string): PgColumn {
     const c = this.table[name] as PgColumn | undefined;
     if (!c) throw new AppError('badRequest', { detail: name });
@@ -44,18 +49,20 @@ export class ResourceService {
   /** Tenant (and contractor) condition every query carries. */
   scopeCondition(scope: Pick<Scope, 'clientAccountId' | 'contractorId'>): SQL {
     const parts: SQL[] = [sql`${this.col('clientAccountId')} = ${scope.clientAccountId}::uuid`];
-    if (scope.contractorId !== null) {
-      const field = this.def.contractorField;
-      // Contractors see only rows of their contractor; without such a field they see nothing.
-      parts.push(field ? sql`${this.col(field)} = ${scope.contractorId}::uuid` : sql`false`);
-      const hidden = this.def.contractorHiddenField;
-      if (hidden) parts.push(sql`${this.col(hidden)} = false`);
-    }
+    // Contractors see only rows of their contractor, never hidden ones; without such a field they see nothing.
+    if (scope.contractorId !== null)
+      parts.push(contractorRowCondition(this.def, this.table, scope.contractorId));
     return and(...parts) as SQL;
   }
 
   assertRead(scope: Scope): void {
     if (!canRead(this.def, scope.claims)) throw new AppError('forbidden');
+  }
+
+  /** A resource's rule to run before any read (sharedAccess marks the links whose time is up). */
+  private async beforeRead(scope: Scope): Promise<void> {
+    const hook = resourceHooks[this.def.name]?.beforeRead;
+    if (hook) await hook({ scope, table: this.table, db: this.ctx.db, now: new Date(this.ctx.clock.now()) });
   }
 
   assertWrite(scope: Scope): void {
@@ -82,6 +89,7 @@ export class ResourceService {
 
   async list(scope: Scope, query: PageQuery): Promise<Page<Row>> {
     this.assertRead(scope);
+    await this.beforeRead(scope);
     const where = this.where(scope, query);
     const [rows, count] = await Promise.all([
       this.ctx.db
@@ -99,6 +107,7 @@ export class ResourceService {
   /** All matching rows (no paging) for export, capped. */
   async all(scope: Scope, query: Omit<PageQuery, 'pageNumber' | 'pageSize'>, cap = 100_000): Promise<Row[]> {
     this.assertRead(scope);
+    await this.beforeRead(scope);
     const rows = await this.ctx.db
       .select()
       .from(this.table)
@@ -122,11 +131,13 @@ export class ResourceService {
 
   async get(scope: Scope, id: string): Promise<Row> {
     this.assertRead(scope);
+    await this.beforeRead(scope);
     return toApiRow(this.def, await this.findRaw(this.ctx.db, scope, id));
   }
 
   async select(scope: Scope, search: string, limit: number): Promise<{ id: string; title: string }[]> {
     this.assertRead(scope);
+    await this.beforeRead(scope);
     const title = this.col(this.def.titleField);
     const conditions = [this.scopeCondition(scope)];
     if (search)
@@ -250,7 +261,9 @@ export class ResourceService {
     const row = await this.write(async (tx) => {
       await this.checkRefs(tx, scope, values);
       const hook = resourceHooks[this.def.name]?.beforeWrite;
-      const stored = hook ? await hook({ def: this.def, scope, values, existing: undefined, tx }) : values;
+      const stored = hook
+        ? await hook({ def: this.def, scope, values, existing: undefined, tx, secretsKey: this.secretsKey })
+        : values;
       const id =
         typeof (input as Row | null)?.id === 'string' && uuidPattern.test(String((input as Row).id))
           ? String((input as Row).id)
@@ -260,7 +273,13 @@ export class ResourceService {
         .values({ ...stored, ...(id ? { id } : {}), clientAccountId: scope.clientAccountId })
         .returning();
       if (!created) throw new AppError('saveFailed');
-      await resourceHooks[this.def.name]?.afterWrite?.({ scope, row: created, existing: undefined, tx });
+      await resourceHooks[this.def.name]?.afterWrite?.({
+        scope,
+        row: created,
+        existing: undefined,
+        tx,
+        definitions: this.ctx.schema.definitions,
+      });
       await this.log(tx, scope, 'create', String(created.id), undefined, created);
       return created;
     });
@@ -279,14 +298,22 @@ export class ResourceService {
       const values = this.validate(input, existing);
       await this.checkRefs(tx, scope, values);
       const hook = resourceHooks[this.def.name]?.beforeWrite;
-      const stored = hook ? await hook({ def: this.def, scope, values, existing, tx }) : values;
+      const stored = hook
+        ? await hook({ def: this.def, scope, values, existing, tx, secretsKey: this.secretsKey })
+        : values;
       const [updated] = await tx
         .update(this.table)
         .set({ ...stored, updatedAt: new Date(), version: sql`${this.col('version')} + 1` })
         .where(and(this.scopeCondition(scope), eq(this.col('id'), id)))
         .returning();
       if (!updated) throw new AppError('notFoundOrNoPermission');
-      await resourceHooks[this.def.name]?.afterWrite?.({ scope, row: updated, existing, tx });
+      await resourceHooks[this.def.name]?.afterWrite?.({
+        scope,
+        row: updated,
+        existing,
+        tx,
+        definitions: this.ctx.schema.definitions,
+      });
       await this.log(tx, scope, 'update', id, existing, updated);
       return updated;
     });
@@ -298,7 +325,12 @@ export class ResourceService {
     this.assertWrite(scope);
     await this.write(async (tx) => {
       const existing = await this.findRaw(tx, scope, id, true);
-      await resourceHooks[this.def.name]?.beforeDelete?.({ scope, existing, tx });
+      await resourceHooks[this.def.name]?.beforeDelete?.({
+        scope,
+        existing,
+        tx,
+        definitions: this.ctx.schema.definitions,
+      });
       // Files and discussions of the record go with it.
       await removeAttachedTo(tx, scope.clientAccountId, this.def.name, id);
       await tx.delete(this.table).where(and(this.scopeCondition(scope), eq(this.col('id'), id)));

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../domain/errors';
+import { isStorableText } from '../../domain/input/storableText';
+import { isCalendarDate, numberBounds, parseMoment } from '../../domain/resources/bounds';
 import type { Filter } from '../../domain/resources/query';
 import type { FieldKind, ResourceDefinition } from '../../domain/resources/types';
 import type { ResourceTable } from '../db/resourceTables';
@@ -15,16 +17,20 @@ const kindOf = (def: ResourceDefinition, field: string): FieldKind => {
   return def.fields[field]?.kind ?? 'string';
 };
 
-/** A filter value as a typed SQL parameter; anything that does not fit the field's kind is a 400. */
-const param = (kind: FieldKind, field: string, v: unknown): SQL => {
+/**
+ * A filter value as a typed SQL parameter: parsed into the field's type and checked against what the column
+ * holds (numbers within the field's bounds, real calendar days, times within years 1–9999, storable text), so
+ * nothing reaches SQL that the database would refuse. Anything else is a 400 naming the field.
+ */
+const param = (kind: FieldKind, field: string, v: unknown, bounds: { min: number; max: number }): SQL => {
   if (v === undefined) throw bad(field);
   switch (kind) {
     case 'integer':
     case 'decimal': {
       const n = typeof v === 'number' ? v : Number(v);
       if (v === '' || v === null || typeof v === 'boolean' || !Number.isFinite(n)) throw bad(field);
-      // Integer columns are int4: anything else would only fail in the database.
-      if (kind === 'integer' && !(Number.isInteger(n) && Math.abs(n) <= 2_147_483_647)) throw bad(field);
+      if (n < bounds.min || n > bounds.max) throw bad(field);
+      if (kind === 'integer' && !Number.isInteger(n)) throw bad(field);
       return sql`${n}`;
     }
     case 'boolean':
@@ -32,18 +38,18 @@ const param = (kind: FieldKind, field: string, v: unknown): SQL => {
       if (v === false || v === 'false') return sql`false`;
       throw bad(field);
     case 'date':
-      if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) throw bad(field);
+      if (typeof v !== 'string' || !isCalendarDate(v)) throw bad(field);
       return sql`${v}::date`;
     case 'datetime': {
-      const t = typeof v === 'string' || typeof v === 'number' ? new Date(v) : undefined;
-      if (!t || Number.isNaN(t.getTime())) throw bad(field);
+      const t = parseMoment(v);
+      if (!t) throw bad(field);
       return sql`${t.toISOString()}::timestamptz`;
     }
     case 'ref':
       if (typeof v !== 'string' || !uuidPattern.test(v)) throw bad(field);
       return sql`${v}::uuid`;
     default:
-      if (v === null || typeof v === 'object') throw bad(field);
+      if (v === null || typeof v === 'object' || !isStorableText(String(v))) throw bad(field);
       return sql`${String(v)}`;
   }
 };
@@ -55,6 +61,8 @@ export const filterCondition = (def: ResourceDefinition, table: ResourceTable, f
   const col = table[f.field] as PgColumn | undefined;
   if (!col) throw bad(f.field);
   const kind = kindOf(def, f.field);
+  // Filters compare: only what the column holds bounds them, not the field's own entry rules.
+  const bounds = numberBounds({ kind });
   if (f.operator === 'isNull')
     return kind === 'enumList' || kind === 'tags' ? sql`jsonb_array_length(${col}) = 0` : sql`${col} is null`;
   if (f.operator === 'notNull')
@@ -63,7 +71,7 @@ export const filterCondition = (def: ResourceDefinition, table: ResourceTable, f
       : sql`${col} is not null`;
   if (kind === 'enumList' || kind === 'tags') {
     const values = Array.isArray(f.value) ? f.value : [f.value];
-    if (values.some((v) => typeof v !== 'string')) throw bad(f.field);
+    if (values.some((v) => typeof v !== 'string' || !isStorableText(v))) throw bad(f.field);
     const contains = sql`${col} @> ${JSON.stringify(values)}::jsonb`;
     if (f.operator === 'eq' || f.operator === 'contains' || f.operator === 'in') return contains;
     if (f.operator === 'neq') return sql`not (${contains})`;
@@ -71,22 +79,23 @@ export const filterCondition = (def: ResourceDefinition, table: ResourceTable, f
   }
   switch (f.operator) {
     case 'eq':
-      return f.value === null ? sql`${col} is null` : sql`${col} = ${param(kind, f.field, f.value)}`;
+      return f.value === null ? sql`${col} is null` : sql`${col} = ${param(kind, f.field, f.value, bounds)}`;
     case 'neq':
       return f.value === null
         ? sql`${col} is not null`
-        : sql`${col} is distinct from ${param(kind, f.field, f.value)}`;
+        : sql`${col} is distinct from ${param(kind, f.field, f.value, bounds)}`;
     case 'gt':
-      return sql`${col} > ${param(kind, f.field, f.value)}`;
+      return sql`${col} > ${param(kind, f.field, f.value, bounds)}`;
     case 'gte':
-      return sql`${col} >= ${param(kind, f.field, f.value)}`;
+      return sql`${col} >= ${param(kind, f.field, f.value, bounds)}`;
     case 'lt':
-      return sql`${col} < ${param(kind, f.field, f.value)}`;
+      return sql`${col} < ${param(kind, f.field, f.value, bounds)}`;
     case 'lte':
-      return sql`${col} <= ${param(kind, f.field, f.value)}`;
+      return sql`${col} <= ${param(kind, f.field, f.value, bounds)}`;
     case 'contains':
     case 'startsWith': {
       if (typeof f.value !== 'string' && typeof f.value !== 'number') throw bad(f.field);
+      if (typeof f.value === 'string' && !isStorableText(f.value)) throw bad(f.field);
       const text = likeEscape(String(f.value));
       const pattern = f.operator === 'contains' ? `%${text}%` : `${text}%`;
       return sql`${col}::text ilike ${pattern}`;
@@ -95,7 +104,7 @@ export const filterCondition = (def: ResourceDefinition, table: ResourceTable, f
       const values = Array.isArray(f.value) ? f.value : [];
       if (values.length === 0) return sql`false`;
       return sql`${col} in (${sql.join(
-        values.map((v) => param(kind, f.field, v)),
+        values.map((v) => param(kind, f.field, v, bounds)),
         sql`, `,
       )})`;
     }

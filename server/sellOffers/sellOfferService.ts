@@ -308,6 +308,7 @@ const systemScope = (clientAccountId: string): Scope => ({
     ContractorPortalEnabled: false,
     TransportEnabled: false,
     CatalystAdminEnabled: false,
+    FaceDatabaseEnabled: false,
     exp: 0,
   },
 });

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rawRows';
 import type { ResourceTable } from '../db/resourceTables';
+import { contractorRowCondition, productRowVisible } from '../resources/contractorScope';
 import { type Row, toApiRow } from '../resources/rows';
 import { loadLogisticsConfig } from '../warehouse/stock/ruleInputs';
 import { type FeedScope, floorOrderStatuses } from './feedScope';
@@ -69,14 +70,10 @@ export class FeedRows {
     return t;
   }
 
-  /** Contractors see only their contractor's rows (and of products, those not hidden from the portal). */
+  /** Contractors see only their contractor's rows, never hidden ones (server/resources/contractorScope.ts). */
   private contractorConditions(entity: 'product' | 'wmsOrder' | 'wmsDocument'): SQL[] {
     const ctr = this.scope.contractorId;
-    if (ctr === null) return [];
-    const t = this.table(entity);
-    const out = [sql`${column(t, 'contractorId')} = ${ctr}::uuid`];
-    if (entity === 'product') out.push(sql`${column(t, 'hideFromPortal')} = false`);
-    return out;
+    return ctr === null ? [] : [contractorRowCondition(this.def(entity), this.table(entity), ctr)];
   }
 
   async load(entity: SyncEntity, ids: readonly string[]): Promise<InScope> {
@@ -100,6 +97,8 @@ export class FeedRows {
         return this.documentPositions(ids);
       case 'logisticsConfig':
         return this.logisticsConfig(ids);
+      case 'computerVision':
+        return this.faces(ids);
     }
   }
 
@@ -119,10 +118,16 @@ export class FeedRows {
     const out: InScope = new Map();
     if (!ids.length) return out;
     const { stock } = this.ctx.schema.warehouseTables;
+    // A stock row is a contractor's exactly when its product is (hidden products' stock included).
     const contractor =
       this.scope.contractorId === null
         ? sql`true`
-        : sql`${stock.contractorId} = ${this.scope.contractorId}::uuid`;
+        : productRowVisible(
+            this.table('product'),
+            stock.productId,
+            this.scope.clientAccountId,
+            this.scope.contractorId,
+          );
     const rows = rowsOf(
       await this.tx.execute(sql`
         select ${stock.id} as id, ${stock.productId} as "productId", ${stock.locationId} as "locationId",
@@ -243,6 +248,28 @@ export class FeedRows {
     if (this.scope.contractorId !== null || !ids.includes(this.scope.clientAccountId)) return out;
     const config = await loadLogisticsConfig(this.tx, this.scope.clientAccountId);
     out.set(this.scope.clientAccountId, { ...config });
+    return out;
+  }
+
+  /**
+   * Enrolled faces reach the company's staff devices only while its terminals recognise faces (switching it off
+   * turns them into tombstones; a trigger re-logs them on every switch): whose they are and the descriptors,
+   * nothing else of the row.
+   */
+  private async faces(ids: readonly string[]): Promise<InScope> {
+    const out: InScope = new Map();
+    if (this.scope.contractorId !== null || !ids.length) return out;
+    const config = await loadLogisticsConfig(this.tx, this.scope.clientAccountId);
+    if (!config.terminal.faceRecognition) return out;
+    for (const row of await rowsById(this.tx, this.table('computerVision'), this.scope, ids))
+      out.set(String(row.id), {
+        id: String(row.id),
+        name: row.name,
+        userId: row.userId ?? null,
+        personId: row.personId ?? null,
+        descriptors: row.descriptors,
+        version: row.version,
+      });
     return out;
   }
 }

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { registerFileRoutes } from '../files/fileRoutes';
 import { registerStorageSpaceRoutes } from './records/storageSpaceRoutes';
 
 /**
- * Warehouse records beyond the generic CRUD: files (product images) and storage locations (tree,
- * generator, map schema). One encapsulated plugin, so multipart parsing exists only here.
+ * Warehouse records beyond the generic CRUD: storage locations (tree, generator, map schema). Files (product
+ * images and every record's attachments) are the office's (server/office/registerOffice.ts).
  */
 export const registerRecordRoutes = (app: FastifyInstance, ctx: AppContext): void => {
   app.register(async (scoped) => {
-    await registerFileRoutes(scoped, ctx);
     registerStorageSpaceRoutes(scoped, ctx);
   });
 };

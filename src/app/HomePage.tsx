@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasAccess, isContractor } from '../../domain/auth/claims';
 import { Dashboard } from '../features/dashboard/Dashboard';
+import { FavoriteShortcuts } from '../features/favorites/FavoriteShortcuts';
 import { useAuthStore } from '../state/authStore';
 import { AppIcon, sectionIcon } from '../ui/icons';
 import { menuLabel } from './menu/appMenu';
 import { useMenuSections } from './menu/useMenuSections';
 
-/** Home page: the supervisor's dashboard (staff with desktop screens), then the menu sections as cards. */
+/** Home page: the user's favorites as shortcuts, the supervisor's dashboard (staff with desktop screens), then the
+ * menu sections as cards. */
 export const HomePage = (): ReactNode => {
   const { t } = useTranslation();
   const sections = useMenuSections().filter((s) => s.key !== 'home');
@@ -22,6 +24,7 @@ export const HomePage = (): ReactNode => {
         <Title order={2}>{name ? t('home.welcomeName', { name }) : t('home.welcome')}</Title>
         <Text c="dimmed">{t('home.intro')}</Text>
       </div>
+      <FavoriteShortcuts />
       {claims && !isContractor(claims) && (hasAccess(claims, 'logistics') || hasAccess(claims, 'power')) ? (
         <Dashboard />
       ) : null}

@@ -6,6 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { isContractor } from '../../domain/auth/claims';
 import { ApiError } from '../api/apiError';
 import { DiscussionDrawer } from '../features/discussions/DiscussionDrawer';
+import { usePortalOrderNotices } from '../features/orders/usePortalOrderNotices';
 import { useLivePull } from '../features/sync/useLivePull';
 import { useSyncSession } from '../features/sync/useSyncSession';
 import { contractorMayOpen } from '../session/landing';
@@ -37,6 +38,8 @@ export const Shell = (): ReactNode => {
   // The terminal's replica syncs whatever screen is open, and pulls when the live connection pokes.
   useSyncSession();
   useLivePull();
+  // Warehouse staff hear of orders contractors place through the portal.
+  usePortalOrderNotices();
 
   // The startup configuration (menu, user, account) once per page load (one retry if signing in could not
   // load it); the stored copy, or the menu computed from the claims, serves meanwhile.

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UnreadDiscussions } from '../features/discussions/UnreadDiscussions';
+import { ExternalImportNotices } from '../features/external/ExternalImportNotices';
 import { useIsLoading } from '../state/loadingStore';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
@@ -85,6 +86,7 @@ export const ShellHeader = (): ReactNode => {
       </Group>
       <Group gap={2} wrap="nowrap">
         <UnreadDiscussions />
+        <ExternalImportNotices />
         <LanguageMenu />
         <HeaderToggle
           label={ui.darkMode ? t('shell.lightMode') : t('shell.darkMode')}

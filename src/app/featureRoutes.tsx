@@ -1,10 +1,15 @@
 import { calendarRoutes } from '../features/calendar/calendarRoutes';
+import { catalystRoutes } from '../features/catalyst/catalystRoutes';
 import { logisticsRoutes } from '../features/documents/logisticsRoutes';
-import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
-import { shippingRoutes } from '../features/shipping/shippingRoutes';
+import { faceRoutes } from '../features/faces/faceRoutes';
+import { importRoutes } from '../features/import/importRoutes';
 import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
-import { syncRoutes } from '../features/sync/syncRoutes';
 import { officeRoutes } from '../features/office/officeRoutes';
+import { portalRoutes } from '../features/portal/portalRoutes';
+import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
+import { sharedAccessRoutes } from '../features/sharedAccess/sharedAccessRoutes';
+import { shippingRoutes } from '../features/shipping/shippingRoutes';
+import { syncRoutes } from '../features/sync/syncRoutes';
 import { terminalRoutes } from '../features/terminal/terminalRoutes';
 import { resourceRoutes } from '../resources/resourceRoutes';
 import type { FeatureRoute } from '../ui/featureRoute';
@@ -19,7 +24,7 @@ const ClientAccountPage = lazyNamed(
  * The route registry hook point: features add their screens here; the generic resource screens
  * come from src/resources/resourceRoutes.tsx. Menu items whose link matches none of these are hidden.
  */
-export const featureRoutes: readonly FeatureRoute[] = [
+const areaRoutes: readonly FeatureRoute[] = [
   { path: '/client-account', element: <ClientAccountPage /> },
   ...infrastructureRoutes,
   ...logisticsRoutes,
@@ -29,5 +34,17 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...terminalRoutes,
   ...syncRoutes,
   ...officeRoutes,
-  ...resourceRoutes,
+  ...faceRoutes,
+  ...portalRoutes,
+  ...sharedAccessRoutes,
+  ...importRoutes,
+  ...catalystRoutes,
+];
+
+/** A feature screen at a resource's own address replaces that generic screen (the catalyst catalogue's grid). */
+const replaced = new Set(areaRoutes.map((r) => r.path));
+
+export const featureRoutes: readonly FeatureRoute[] = [
+  ...areaRoutes,
+  ...resourceRoutes.filter((r) => !replaced.has(r.path)),
 ];

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { sharedPublicRoutes } from '../features/sharedAccess/sharedPublicRoutes';
 import { lazyNamed } from '../ui/lazyNamed';
 import { NotFoundPage } from '../ui/NotFoundPage';
 import { featureRoutes } from './featureRoutes';
@@ -13,7 +14,7 @@ const SignInPage = lazyNamed(() => import('../features/auth/SignInPage'), 'SignI
 const ActivatePage = lazyNamed(() => import('../features/auth/ActivatePage'), 'ActivatePage');
 const RecoveryPage = lazyNamed(() => import('../features/auth/RecoveryPage'), 'RecoveryPage');
 const TitlePage = lazyNamed(() => import('./TitlePage'), 'TitlePage');
-const SharedPage = lazyNamed(() => import('./SharedPage'), 'SharedPage');
+const ClientPricePage = lazyNamed(() => import('../features/catalyst/ClientPricePage'), 'ClientPricePage');
 
 const relative = (path: string): string => path.replace(/^\/+/, '');
 
@@ -27,8 +28,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'activate', element: <ActivatePage /> },
       { path: 'recovery', element: <RecoveryPage /> },
       { path: 'title', element: <TitlePage /> },
-      { path: 'shared', element: <SharedPage /> },
-      { path: 'shared/*', element: <SharedPage /> },
+      ...sharedPublicRoutes,
+      { path: 'catalyst-client', element: <ClientPricePage /> },
       {
         element: <RequireAuth />,
         children: [

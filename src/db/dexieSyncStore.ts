@@ -388,16 +388,21 @@ const openTx = (access: StoreAccess, options: TxOptions = {}): OpenTx => {
  */
 export const dexieTx = (source: TableSource): StoreTx => openTx(dexieAccess(source)).tx;
 
-const allTables = (): string[] => [...Object.keys(replicaTables), 'outbox', 'shadow', 'meta'];
-
 /** The sync engine's store on a Dexie replica. */
 export class DexieSyncStore implements SyncStore {
   /** Reads outside a transaction (live queries of the screens). */
   readonly reader: StoreTx;
   private readonly cache = new ReadCache();
 
+  /**
+   * The replica's stores, as its schema declares them: every replicated and engine table (fewer on a replica
+   * opened at an older version, as the upgrade tests do).
+   */
+  private readonly tables: string[];
+
   constructor(readonly db: ReplicaDb) {
     this.reader = dexieTx(db);
+    this.tables = db.tables.map((table) => table.name);
   }
 
   /**
@@ -409,7 +414,7 @@ export class DexieSyncStore implements SyncStore {
     return nativeTransaction(
       this.db,
       'readwrite',
-      allTables(),
+      this.tables,
       async (access) => {
         opened = openTx(access, { writeBehind: true, cache: this.cache });
         const value = await work(opened.tx);
@@ -426,14 +431,14 @@ export class DexieSyncStore implements SyncStore {
    * live query: Dexie would not see the rows that came from memory, so it could not re-run on their changes.
    */
   read<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return nativeTransaction(this.db, 'readonly', allTables(), (access) =>
+    return nativeTransaction(this.db, 'readonly', this.tables, (access) =>
       work(openTx(access, { cache: this.cache, readOnly: true }).tx),
     );
   }
 
   /** A read for a live query: every row from the database, so Dexie records what it read. */
   readLive<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return this.db.transaction('r', allTables(), (trans: Transaction) => work(dexieTx(trans)));
+    return this.db.transaction('r', this.tables, (trans: Transaction) => work(dexieTx(trans)));
   }
 
   /** A read-only transaction inside a live query: Dexie records what it read and re-runs it on changes. */

@@ -17,7 +17,7 @@ export const replicaDbName = (clientAccountId: string, userId: string): string =
   `aisle-${clientAccountId}-${userId}`;
 
 /** The replicated tables as version 1 released them (kept as they were: a migration names only what changes). */
-const replicaTablesV1: Readonly<Record<SyncEntity, string>> = {
+const replicaTablesV1: Readonly<Record<Exclude<SyncEntity, 'computerVision'>, string>> = {
   product: 'id, indexKey, *barcodes, *gtins',
   productGroup: 'id',
   storageSpace: 'id, label',
@@ -38,6 +38,7 @@ const replicaTablesV1: Readonly<Record<SyncEntity, string>> = {
 export const replicaTables: Readonly<Record<SyncEntity, string>> = {
   ...replicaTablesV1,
   stock: 'id, productId, locationId, container, key',
+  computerVision: 'id, userId',
 };
 
 const engineTablesV1 = {
@@ -68,6 +69,8 @@ export interface ReplicaMigration {
 export const replicaMigrations: readonly ReplicaMigration[] = [
   { version: 1, stores: { ...replicaTablesV1, ...engineTablesV1 } },
   { version: 2, stores: { stock: replicaTables.stock, outbox: engineTables.outbox } },
+  // The face database (a new table: rows logged from now on reach it, nothing to fetch again).
+  { version: 3, stores: { computerVision: replicaTables.computerVision } },
 ];
 
 export interface MetaRow {

@@ -33,6 +33,10 @@ export const namespaces = [
   'calendar',
   'sellOffers',
   'dashboard',
+  'faces',
+  'portal',
+  'catalyst',
+  'imports',
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 

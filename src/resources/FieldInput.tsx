@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDefinition } from '../../domain/resources/types';
+import { TagPicker } from '../features/tags/TagPicker';
 import type { FormMode, FormValue } from './formValues';
 import { RefSelect } from './RefSelect';
 
@@ -119,7 +120,12 @@ export const FieldInput = ({
         />
       );
     case 'tags':
-      return <TagsInput {...common} value={asList(value)} onChange={onChange} clearable />;
+      // Tags of the dictionary are picked with their colours; other tag lists (barcodes…) are typed.
+      return field.tagPicker ? (
+        <TagPicker {...common} value={asList(value)} onChange={onChange} />
+      ) : (
+        <TagsInput {...common} value={asList(value)} onChange={onChange} clearable />
+      );
     case 'color':
       return <ColorInput {...common} value={asText(value)} onChange={onChange} format="hex" />;
     case 'ref':

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { EditModeIndicator } from '../features/editMode/EditModeIndicator';
+import { RecordOffice } from '../features/office/RecordOffice';
 import { errorMessage } from '../i18n/i18n';
 import { errorCodeOf, errorText, fieldErrorsOf } from './apiErrors';
 import { FieldInput } from './FieldInput';
@@ -148,6 +149,7 @@ export const ResourceForm = ({ def, id, onSaved, onCancel }: ResourceFormProps):
       <Stack gap="md">
         {heading}
         {id !== undefined && <EditModeIndicator resourceType={def.name} id={id} />}
+        {id !== undefined && <RecordOffice resourceType={def.name} id={id} />}
         {loadError && (
           <Alert color="red" data-testid="resource-error">
             {loadError}

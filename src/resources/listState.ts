@@ -32,6 +32,8 @@ const textKinds = new Set<FieldDef['kind']>(['string', 'text', 'email', 'phone',
 export const filterModeOf = (f: FieldDef): FilterMode => {
   if (f.writeOnly || f.internal) return 'none';
   if (textKinds.has(f.kind)) return 'text';
+  // A dictionary tag is filtered by its name: the rows that carry it.
+  if (f.kind === 'tags' && f.tagPicker) return 'text';
   switch (f.kind) {
     case 'enum':
     case 'enumList':

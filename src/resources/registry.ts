@@ -1,3 +1,4 @@
+import * as catalystSynthetic from '../../domain/catalyst/syntheticDefinitions';
 import { isResourceDefinition, type ResourceDefinition } from '../../domain/resources/types';
 
 /** Collects the definitions exported by the definition modules (one each), sorted by name. */
@@ -12,10 +13,14 @@ export const collectDefinitions = (modules: Record<string, unknown>): ResourceDe
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 };
 
-/** Every resource definition in domain/resources/definitions/. */
-export const resourceDefinitions: readonly ResourceDefinition[] = collectDefinitions(
-  import.meta.glob('../../domain/resources/definitions/*.ts', { eager: true }),
-);
+/**
+ * Every resource definition in domain/resources/definitions/, and the catalyst module's resources kept in
+ * tables they do not own (admins, carts), which the server serves through the same call pattern.
+ */
+export const resourceDefinitions: readonly ResourceDefinition[] = collectDefinitions({
+  ...import.meta.glob('../../domain/resources/definitions/*.ts', { eager: true }),
+  catalystSynthetic: catalystSynthetic,
+});
 
 const byRoute = new Map(resourceDefinitions.map((d) => [d.route.toLowerCase(), d]));
 const byName = new Map(resourceDefinitions.map((d) => [d.name, d]));

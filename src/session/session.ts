@@ -34,9 +34,8 @@ export const loadStartupConfig = (): Promise<StartupConfig | null> => {
   return loading;
 };
 
-/** POST /api/Auth, then the startup configuration and the user's default language. Throws ApiError. */
-export const signIn = async (username: string, password: string): Promise<void> => {
-  const data = await api.post<TokenData>('/api/Auth', { username, password });
+/** Stores the session's tokens, then loads the startup configuration and applies the user's language. */
+const startSession = async (data: TokenData): Promise<void> => {
   useStartupStore.getState().clear();
   useAuthStore.getState().setTokens(data);
   let defaultLanguage: string | null | undefined = data.claims?.lng;
@@ -49,6 +48,14 @@ export const signIn = async (username: string, password: string): Promise<void> 
   }
   await applyUserLanguage(defaultLanguage);
 };
+
+/** POST /api/Auth, then the session starts (startup configuration, default language). Throws ApiError. */
+export const signIn = async (username: string, password: string): Promise<void> =>
+  startSession(await api.post<TokenData>('/api/Auth', { username, password }));
+
+/** Signs in with a Google ID token (Google Identity Services), for a Google account Aisle knows by e-mail. */
+export const signInWithGoogle = async (idToken: string): Promise<void> =>
+  startSession(await api.get<TokenData>(`/api/Auth/GoogleToken/${encodeURIComponent(idToken)}`));
 
 /** Ends the session on the user's request. */
 export const signOut = (): void => {

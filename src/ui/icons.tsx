@@ -28,6 +28,8 @@ const paths = {
   check: 'M5 12l5 5L20 7',
   chevron: 'M9 6l6 6-6 6',
   account: 'M3 7h18v12H3zM3 11h18M7 15h4',
+  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6',
+  basket: 'M3 9h18l-2 11H5zM8 9l4-6 4 6',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -166,6 +166,15 @@ export const validValueFor = (f: FieldDef): unknown => {
 };
 
 const userLinks = new Set(['contractorId', 'carrierId']);
+const letters = (n: number) => Array.from(randomBytes(n), (b) => String.fromCharCode(65 + (b % 26))).join('');
+
+/** Values some resources need beyond their field metadata (a rule of their module checks them). */
+const moduleRules: Readonly<Record<string, () => Row>> = {
+  // An exchange pair names two currencies.
+  companyCurrencyRateRule: () => ({ pairName: `A${letters(2)}/B${letters(2)}`, updateHours: ['08:00'] }),
+  // Update hours are times of day.
+  companyStockRateRule: () => ({ updateHours: ['08:00', '16:00'] }),
+};
 
 /**
  * A valid write payload of a resource, built from its field metadata: every writable field gets a
@@ -178,8 +187,9 @@ export const validPayloadFor = async (
   clientAccountId: string,
   refs: Readonly<Record<string, string>> = {},
 ): Promise<Row> => {
-  const payload: Row = {};
+  const payload: Row = moduleRules[def.name]?.() ?? {};
   for (const [name, f] of writableFields(def)) {
+    if (name in payload) continue;
     if (f.kind !== 'ref') {
       payload[name] = validValueFor(f);
       continue;

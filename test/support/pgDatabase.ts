@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase } from '../../server/db/client';
+import { migrationsDigest } from './migrationsDigest';
 
 export type TestDatabase = {
   /** URL of a fresh, empty PostgreSQL database; undefined when DATABASE_URL is not set (use in-memory PGlite). */
@@ -20,21 +22,55 @@ const withAdminClient = async <T>(adminUrl: string, work: (client: pg.Client) =>
 
 /**
  * When env DATABASE_URL is set: creates a fresh database `aisle_t_<random>` on that server and returns its URL
- * (the same URL with the database name replaced). Otherwise returns `{ url: undefined }`.
+ * (the same URL with the database name replaced); empty, or with every migration applied when `migrated`.
+ * Otherwise returns `{ url: undefined }`.
  *
  *   const db = await createTestDatabaseUrl();
  *   const app = await buildApp({ databaseUrl: db.url, ... });
  *   afterAll(async () => { await app.close(); await db.drop(); });
  */
-export const createTestDatabaseUrl = async (): Promise<TestDatabase> => {
+const databaseUrlOf = (adminUrl: string, name: string): string => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * The name of a database on the DATABASE_URL server with every migration applied, made once per migrations digest
+ * (built under another name and renamed when complete, so a parallel worker never copies half of it). Copying it
+ * (CREATE DATABASE … TEMPLATE) is cheaper than migrating each test file's database.
+ */
+export const migratedTemplate = async (adminUrl: string): Promise<string> => {
+  const name = `aisle_template_${migrationsDigest()}`;
+  const exists = await withAdminClient(
+    adminUrl,
+    async (client) =>
+      (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1,
+  );
+  if (exists) return name;
+  const building = `${name}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${building}"`));
+  const database = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, building) });
+  await database.close();
+  await withAdminClient(adminUrl, async (client) => {
+    try {
+      await client.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    } catch {
+      // Another worker finished first: its copy is the template.
+      await client.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+    }
+  });
+  return name;
+};
+
+export const createTestDatabaseUrl = async (opts: { migrated?: boolean } = {}): Promise<TestDatabase> => {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return { url: undefined, drop: async () => {} };
 
   const name = `aisle_t_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const template = opts.migrated ? ` TEMPLATE "${await migratedTemplate(adminUrl)}"` : '';
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"${template}`));
+  const url = databaseUrlOf(adminUrl, name);
 
   let dropped = false;
   const drop = async () => {
@@ -48,5 +84,5 @@ export const createTestDatabaseUrl = async (): Promise<TestDatabase> => {
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     });
   };
-  return { url: url.toString(), drop };
+  return { url, drop };
 };

@@ -4,9 +4,11 @@ import { buildApp } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import type { ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
+import { openDatabase } from '../../server/db/client';
 import type { Mailer } from '../../server/mail/mailer';
 import { loadOfficeConfig } from '../../server/office/officeConfig';
 import { createTestDatabaseUrl } from './pgDatabase';
+import { migratedPgliteDump } from './pgliteTemplate';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -25,26 +27,36 @@ export interface TestApp {
 }
 
 /**
+ * What every test server shares: no files, no web app, no demo data, a fixed key; background work (away
+ * e-mails, file clean-up) runs when a test calls it, never on a timer.
+ */
+export const testConfig = {
+  dataDir: undefined,
+  jwtSecret: 'test-secret-test-secret-test-secret',
+  webDir: undefined,
+  demo: false,
+  publicUrl: 'http://aisle.test',
+  smtpUrl: undefined,
+  office: loadOfficeConfig(undefined, { backgroundIntervalMs: 0 }),
+} satisfies Partial<ServerConfig>;
+
+/**
  * The real server on a throwaway database: in-memory PGlite, or a fresh PostgreSQL database
  * when DATABASE_URL is set (npm run test:pg). One per test file.
  */
 export const createTestApp = async (
   opts: { config?: Partial<ServerConfig>; mailer?: Mailer; clock?: Clock } = {},
 ): Promise<TestApp> => {
-  const database = await createTestDatabaseUrl();
+  const database = await createTestDatabaseUrl({ migrated: true });
+  const config = { ...testConfig, databaseUrl: database.url, ...opts.config };
+  // Without PostgreSQL every test database is in memory, started from one migrated dump (no initdb, no migrations:
+  // seconds per file), also when the test gives a data directory (for its files and mail, not the database).
+  const opened = config.databaseUrl
+    ? undefined
+    : await openDatabase({ pgliteFrom: await migratedPgliteDump() });
   const app = await buildApp({
-    config: {
-      databaseUrl: database.url,
-      dataDir: undefined,
-      jwtSecret: 'test-secret-test-secret-test-secret',
-      webDir: undefined,
-      demo: false,
-      publicUrl: 'http://aisle.test',
-      smtpUrl: undefined,
-      // Background work (away e-mails, file clean-up) runs when a test calls it, never on a timer.
-      office: loadOfficeConfig(undefined, { backgroundIntervalMs: 0 }),
-      ...opts.config,
-    },
+    config,
+    ...(opened ? { database: opened } : {}),
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
@@ -60,6 +72,7 @@ export const createTestApp = async (
       }),
     close: async () => {
       await app.close();
+      await opened?.close();
       await database.drop();
     },
   };

@@ -144,12 +144,12 @@ describe('sync engine runner', () => {
       return engine.status.value.stale;
     };
     // Stricter than the default of 30 minutes: 11 minutes without a sync are too old.
-    server.changeConfig({ terminal: { staleAfterMinutes: 10 } });
+    server.changeConfig({ terminal: { staleAfterMinutes: 10, faceRecognition: false } });
     await pullThenOffline(10);
     expect(await aged(9)).toBe(false);
     expect(await aged(2)).toBe(true);
     // More lenient: 31 minutes are fine, 61 are not.
-    server.changeConfig({ terminal: { staleAfterMinutes: 60 } });
+    server.changeConfig({ terminal: { staleAfterMinutes: 60, faceRecognition: false } });
     await pullThenOffline(60);
     expect(engine.status.value.stale).toBe(false);
     expect(await aged(31)).toBe(false);

@@ -20,7 +20,7 @@ export const companyResource = defineResource({
     taxCountry: { kind: 'string', maxLength: 2, minLength: 2, upperCase: true },
     roles: { kind: 'enumList', options: companyRoles, list: true },
     parentId: { kind: 'ref', ref: 'company', onDelete: 'setNull' },
-    tags: { kind: 'tags' },
+    tags: { kind: 'tags', tagPicker: true, list: true },
     groups: { kind: 'tags' },
     bankAccount: { kind: 'string', maxLength: 64 },
     bankName: { kind: 'string', maxLength: 200 },

@@ -18,6 +18,6 @@ export const dictionaryResource = defineResource({
     group: { kind: 'string', maxLength: 100, list: true },
     code: { kind: 'string', required: true, maxLength: 50, list: true },
     value: { kind: 'string', required: true, maxLength: 500, list: true },
-    tags: { kind: 'tags', list: true },
+    tags: { kind: 'tags', tagPicker: true, list: true },
   },
 });

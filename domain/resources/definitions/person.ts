@@ -19,7 +19,7 @@ export const personResource = defineResource({
     skype: { kind: 'string', maxLength: 100 },
     position: { kind: 'string', maxLength: 100, list: true },
     url: { kind: 'url', maxLength: 1000 },
-    tags: { kind: 'tags' },
+    tags: { kind: 'tags', tagPicker: true, list: true },
     description: { kind: 'text', maxLength: 4000 },
     companyId: { kind: 'ref', ref: 'company', list: true },
   },

@@ -19,5 +19,9 @@ export const productExternalResource = defineResource({
     ean: { kind: 'string', maxLength: 32, list: true },
     imageUrl: { kind: 'url', maxLength: 1000 },
     productId: { kind: 'ref', ref: 'product', onDelete: 'setNull', list: true },
+    /** Where it came from: the credentials it was imported with, its id and SKU there (set by the import). */
+    credentialsId: { kind: 'ref', ref: 'externalCredentials', onDelete: 'setNull', hiddenInForm: true },
+    externalId: { kind: 'string', maxLength: 100, hiddenInForm: true, list: true },
+    sku: { kind: 'string', maxLength: 100, hiddenInForm: true, list: true },
   },
 });

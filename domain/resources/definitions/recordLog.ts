@@ -6,7 +6,8 @@ export const recordLogResource = defineResource({
   path: 'RecordLog',
   route: 'log',
   section: 'other',
-  menu: { order: 30 },
+  // The menu leads to the history screen (/history), which lists this log with its comparison dialog.
+  menu: false,
   titleField: 'resourceTitle',
   read: 'power',
   write: 'none',

@@ -51,11 +51,14 @@ export const userResource = defineResource({
     contractorPortalEnabled: { kind: 'boolean', default: false },
     transportEnabled: { kind: 'boolean', default: false },
     catalystAdminEnabled: { kind: 'boolean', default: false },
+    faceDatabaseEnabled: { kind: 'boolean', default: false },
     createdDate: { kind: 'datetime', readOnly: true, hiddenInForm: true },
     lastLogin: { kind: 'datetime', readOnly: true, hiddenInForm: true, list: true },
     passwordHash: { kind: 'string', internal: true },
     activationCode: { kind: 'string', internal: true },
     resetCode: { kind: 'string', internal: true },
     resetCodeExpiresAt: { kind: 'datetime', internal: true },
+    /** Raised when the user's sessions must end at once (blocked, password set by an administrator or reset). */
+    sessionEpoch: { kind: 'integer', internal: true, default: 0 },
   },
 });

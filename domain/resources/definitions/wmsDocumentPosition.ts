@@ -1,3 +1,4 @@
+import { maxQuantity } from '../../warehouse/quantity';
 import { defineResource } from '../types';
 
 /** Positions of warehouse documents (§3); written through their document. */
@@ -16,8 +17,8 @@ export const wmsDocumentPositionResource = defineResource({
     documentId: { kind: 'ref', ref: 'wmsDocument', onDelete: 'cascade', required: true, list: true },
     lineNo: { kind: 'integer', min: 1, list: true },
     productId: { kind: 'ref', ref: 'product', required: true, list: true },
-    quantity: { kind: 'decimal', required: true, list: true },
-    quantityReal: { kind: 'decimal', list: true },
+    quantity: { kind: 'decimal', required: true, list: true, min: -maxQuantity, max: maxQuantity },
+    quantityReal: { kind: 'decimal', list: true, min: -maxQuantity, max: maxQuantity },
     unitPrice: { kind: 'decimal', min: 0 },
     value: { kind: 'decimal', readOnly: true },
     sourceLocationId: { kind: 'ref', ref: 'storageSpace', list: true },

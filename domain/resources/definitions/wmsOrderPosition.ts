@@ -1,3 +1,4 @@
+import { maxQuantity } from '../../warehouse/quantity';
 import { defineResource } from '../types';
 
 /**
@@ -19,8 +20,8 @@ export const wmsOrderPositionResource = defineResource({
     orderId: { kind: 'ref', ref: 'wmsOrder', onDelete: 'cascade', required: true, list: true },
     lineNo: { kind: 'integer', min: 1, list: true },
     productId: { kind: 'ref', ref: 'product', required: true, list: true },
-    quantity: { kind: 'decimal', min: 0, required: true, list: true },
-    quantityReal: { kind: 'decimal', min: 0, list: true },
+    quantity: { kind: 'decimal', min: 0, max: maxQuantity, required: true, list: true },
+    quantityReal: { kind: 'decimal', min: 0, max: maxQuantity, list: true },
     sourceLocationId: { kind: 'ref', ref: 'storageSpace', list: true },
     destinationLocationId: { kind: 'ref', ref: 'storageSpace', list: true },
     sourceContainer: { kind: 'string', maxLength: 64 },

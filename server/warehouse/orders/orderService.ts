@@ -4,7 +4,7 @@ import { AppError } from '../../../domain/errors';
 import { sellOfferGuard } from '../../../domain/sellOffers/sellOfferRules';
 import { issue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, type OrderTypeDef, orderTypes } from '../../../domain/warehouse/orderTypes';
-import { roundQuantity } from '../../../domain/warehouse/quantity';
+import { quantityBoundError, roundQuantity } from '../../../domain/warehouse/quantity';
 import {
   assertTransition,
   canDeleteOrder,
@@ -331,8 +331,10 @@ export class OrderService {
     if (text === '')
       throw new AppError('formHasErrors', { fields: [{ field: 'quantityReal', rule: 'required' }] });
     const value = Number(text);
-    if (!Number.isFinite(value) || value > 1e12)
+    if (!Number.isFinite(value))
       throw new AppError('formHasErrors', { fields: [{ field: 'quantityReal', rule: 'invalidValue' }] });
+    const tooLarge = quantityBoundError('quantityReal', value);
+    if (tooLarge) throw new AppError('formHasErrors', { fields: [tooLarge] });
     if (value < 0)
       throw new AppError('formHasErrors', {
         fields: [{ field: 'quantityReal', rule: 'minValue', params: { min: 0 } }],

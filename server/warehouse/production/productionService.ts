@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { isContractor } from '../../../domain/auth/claims';
 import { AppError } from '../../../domain/errors';
 import { issue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, orderTypes } from '../../../domain/warehouse/orderTypes';
@@ -78,9 +79,13 @@ export class ProductionService {
     return state;
   }
 
-  /** GET Production/{id}/GetProductionDocuments. */
+  /**
+   * GET Production/{id}/GetProductionDocuments: the floor's view of an order's documents and their positions,
+   * for staff only — contractors read their orders' headers, never the positions of documents.
+   */
   async documents(scope: Scope, id: string): Promise<ProductionState> {
     this.store.t.orderService.assertRead(scope);
+    if (isContractor(scope.claims)) throw new AppError('forbidden');
     return this.state(this.ctx.db, scope, id);
   }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError, type ErrorCode } from '../../../domain/errors';
 import type { AppContext } from '../../context';
 import { locationSchema, type MapBounds, type MapDimensions } from '../../db/internalTables';
+import { sanitizeSvg } from '../../files/svgSanitizer';
 import { ResourceService } from '../../resources/resourceService';
 import type { Scope } from '../../resources/scope';
 import { publishChange } from '../../sync/pushGroup';
@@ -36,17 +37,14 @@ const fullSchema = z.object({
 });
 const patchSchema = fullSchema.partial();
 
-// Optional XML declaration, comments and doctype, then the <svg> root element.
-const svgRoot =
-  /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>/]/i;
-// A map is a drawing: no scripts, event handlers, embedded HTML or javascript: links.
-const activeContent = /<script[\s>/]|<foreignObject[\s>/]|<[^>]*\son[a-z]+\s*=|javascript:|<!ENTITY/i;
-
-/** Refuses what is not a plain SVG drawing (fileExtensionNotAllowed) or is too big (fileTooBig). */
-export const checkSvg = (svg: string, fileName?: string | null): void => {
+/**
+ * Refuses a file that is not an .svg (fileExtensionNotAllowed) or too big (fileTooBig) and answers the drawing
+ * as it is stored: cut down by the parser-based sanitizer (server/files/svgSanitizer.ts), never by patterns.
+ */
+export const checkSvg = async (svg: string, fileName?: string | null): Promise<string> => {
   if (fileName && !/\.svg$/i.test(fileName.trim())) throw new AppError('fileExtensionNotAllowed');
   if (Buffer.byteLength(svg, 'utf8') > maxSvgBytes) throw new AppError('fileTooBig');
-  if (!svgRoot.test(svg) || activeContent.test(svg)) throw new AppError('fileExtensionNotAllowed');
+  return sanitizeSvg(svg);
 };
 
 export interface MapSchemaView {
@@ -104,7 +102,7 @@ export class MapSchemas {
   async put(scope: Scope, id: string, body: unknown): Promise<{ created: boolean; schema: MapSchemaView }> {
     this.service.assertWrite(scope);
     await this.service.get(scope, id);
-    const input = this.parse(fullSchema, body);
+    const input = await this.parse(fullSchema, body);
     const values = {
       svg: input.svg ?? null,
       bounds: input.bounds,
@@ -129,7 +127,7 @@ export class MapSchemas {
   async patch(scope: Scope, id: string, body: unknown): Promise<MapSchemaView> {
     this.service.assertWrite(scope);
     await this.service.get(scope, id);
-    const input = this.parse(patchSchema, body);
+    const input = await this.parse(patchSchema, body);
     const changes: Partial<Pick<Stored, 'svg' | 'bounds' | 'dimensions'>> = {};
     if (input.svg !== undefined) changes.svg = input.svg;
     if (input.bounds !== undefined) changes.bounds = input.bounds;
@@ -146,14 +144,17 @@ export class MapSchemas {
     return view(row);
   }
 
-  private parse<T extends z.ZodType<{ svg?: string | null; fileName?: string | null }>>(
+  private async parse<T extends z.ZodType<{ svg?: string | null; fileName?: string | null }>>(
     schema: T,
     body: unknown,
-  ): z.output<T> {
-    const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-    // Size and type come first: a 3 MB drawing is "too big", not a form error.
+  ): Promise<z.output<T>> {
+    let raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    // Size and type come first: a 3 MB drawing is "too big", not a form error. What is stored is the cleaned one.
     if (typeof raw.svg === 'string')
-      checkSvg(raw.svg, typeof raw.fileName === 'string' ? raw.fileName : undefined);
+      raw = {
+        ...raw,
+        svg: await checkSvg(raw.svg, typeof raw.fileName === 'string' ? raw.fileName : undefined),
+      };
     else if (typeof raw.fileName === 'string' && !/\.svg$/i.test(raw.fileName.trim()))
       throw new AppError('fileExtensionNotAllowed');
     const parsed = schema.safeParse(raw);

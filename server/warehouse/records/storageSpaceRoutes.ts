@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import type { AppContext } from '../../context';
 import { authFromQuery } from '../../files/queryToken';
+import { sendSvg } from '../../files/svgResponse';
 import { scopeOf } from '../../resources/scope';
 import { GenerationJobs } from './generationJobs';
 import { LocationGenerator } from './locationGenerator';
@@ -65,6 +66,14 @@ export const registerStorageSpaceRoutes = (app: FastifyInstance, ctx: AppContext
   app.get<{ Params: IdParams }>('/api/StorageSpace/:id/schema', async (request) =>
     maps.get(scopeOf(request), request.params.id),
   );
+
+  // The drawing itself, for <img src> (bearer or ?access_token=): served as an image that cannot run anything.
+  app.get<{ Params: IdParams }>('/api/StorageSpace/:id/schema/svg', async (request, reply) => {
+    await authFromQuery(request, ctx);
+    const schema = await maps.get(scopeOf(request), request.params.id);
+    if (schema.svg === null) throw new AppError('locationHasNoMap');
+    return sendSvg(reply, schema.svg);
+  });
 
   app.post<{ Params: IdParams }>('/api/StorageSpace/:id/schema', async (request, reply) => {
     const { created, schema } = await maps.put(scopeOf(request), request.params.id, request.body);

@@ -11,6 +11,7 @@ import { type PutawaySuggestion, suggestLocationsIn } from '../../../domain/ware
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rawRows';
 import type { ResourceTable } from '../../db/resourceTables';
+import { productRowVisible, productVisible } from '../../resources/contractorScope';
 import type { Scope } from '../../resources/scope';
 import { filterCondition } from '../../resources/sqlFilters';
 import { containerStockView, inventoryView, productStockView } from './inventoryViews';
@@ -124,11 +125,13 @@ export class InventoryQueries {
     };
   }
 
-  /** Contractor users see only their contractor's products (product columns must be in the query). */
-  private contractorScope(scope: Scope): SQL[] {
+  /**
+   * Contractors (portal users, shared links) see only products visible to them (server/resources/contractorScope.ts);
+   * the product's columns must be in the query.
+   */
+  private contractorScope(scope: Pick<Scope, 'contractorId'>): SQL[] {
     if (scope.contractorId === null) return [];
-    const { product } = this.tables;
-    return [eq(col(product, 'contractorId'), scope.contractorId), eq(col(product, 'hideFromPortal'), false)];
+    return [productVisible(this.tables.product, scope.contractorId)];
   }
 
   /**
@@ -351,10 +354,7 @@ export class InventoryQueries {
     const contractor =
       scope.contractorId === null
         ? sql``
-        : sql`and s.product_id in (select ${col(product, 'id')} from ${product}
-                where ${col(product, 'clientAccountId')} = ${account}
-                  and ${col(product, 'contractorId')} = ${scope.contractorId}
-                  and ${col(product, 'hideFromPortal')} = false)`;
+        : sql`and ${productRowVisible(product, sql.raw('s.product_id'), account, scope.contractorId)}`;
     const expressions: Expressions = {
       id: sql`null::uuid`,
       createdAt: sql`null::timestamptz`,

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import type { AppContext } from '../../context';
 import { scopeOf } from '../../resources/scope';
+import { SharedLinks } from '../../sharedAccess/sharedLinks';
+import { stockReaderOf } from '../../sharedAccess/stockReader';
 import { InventoryQueries } from './inventoryQueries';
 import { assertStockRead, assertWarehouseStaff } from './stockAccess';
 
@@ -31,12 +33,12 @@ const parsed = <T>(schema: z.ZodType<T>, value: unknown): T => {
 /** GET /api/WmsInventory/* (docs/warehouse-api.md "Stock"). */
 export const registerInventoryRoutes = (app: FastifyInstance, ctx: AppContext): void => {
   const queries = new InventoryQueries(ctx);
+  // The detailed inventory and the stock by warehouse also answer a shared link's session or API token.
+  const readerOf = stockReaderOf(new SharedLinks(ctx));
 
-  app.get('/api/WmsInventory/inventory', async (request) => {
-    const scope = scopeOf(request);
-    assertStockRead(scope);
-    return queries.inventory(scope, request.query as Query);
-  });
+  app.get('/api/WmsInventory/inventory', async (request) =>
+    queries.inventory(await readerOf(request, 'inventory'), request.query as Query),
+  );
 
   app.get('/api/WmsInventory/containerStock', async (request) => {
     const scope = scopeOf(request);
@@ -44,11 +46,9 @@ export const registerInventoryRoutes = (app: FastifyInstance, ctx: AppContext): 
     return queries.containerStock(scope, request.query as Query);
   });
 
-  app.get('/api/WmsInventory/productStock', async (request) => {
-    const scope = scopeOf(request);
-    assertStockRead(scope);
-    return queries.productStock(scope, request.query as Query);
-  });
+  app.get('/api/WmsInventory/productStock', async (request) =>
+    queries.productStock(await readerOf(request, 'productStock'), request.query as Query),
+  );
 
   app.get<{ Params: { id: string } }>('/api/WmsInventory/bestsourcematerial/:id', async (request) => {
     const scope = scopeOf(request);

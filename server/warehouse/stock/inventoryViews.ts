@@ -44,9 +44,9 @@ export const containerStockView = defineResource({
     container: { kind: 'string' },
     locationId: { kind: 'ref', ref: 'storageSpace' },
     locationLabel: { kind: 'string' },
-    /** Bins holding this product (the sums then cover that product only). */
-    productId: { kind: 'ref', ref: 'product' },
-    contractorId: { kind: 'ref', ref: 'company' },
+    /** Bins holding this product (the sums then cover that product only); a bin has many, so no order by them. */
+    productId: { kind: 'ref', ref: 'product', noSort: true },
+    contractorId: { kind: 'ref', ref: 'company', noSort: true },
     products: { kind: 'integer' },
     quantity: { kind: 'decimal' },
     reserved: { kind: 'decimal' },

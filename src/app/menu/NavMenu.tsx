@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MenuItem } from '../../../domain/menu';
+import { FavoriteMenu } from '../../features/favorites/FavoriteMenu';
 import { useUiStore } from '../../state/uiStore';
 import { AppIcon, sectionIcon } from '../../ui/icons';
 import { menuLabel } from './appMenu';
@@ -52,6 +53,7 @@ export const NavMenu = (): ReactNode => {
         component="nav"
         aria-label={t('shell.menu')}
       >
+        <FavoriteMenu />
         {simplified
           ? sections.flatMap((s) =>
               s.items.map((item) => (

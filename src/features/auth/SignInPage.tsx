@@ -19,6 +19,7 @@ import { currentLanguage, errorMessage } from '../../i18n/i18n';
 import { postSignInPath, signIn } from '../../session/session';
 import { useAuthStore } from '../../state/authStore';
 import { PublicLayout } from '../../ui/PublicLayout';
+import { GoogleSignIn } from './GoogleSignIn';
 import { PasswordFields } from './PasswordFields';
 import {
   checkConfirm,
@@ -322,7 +323,10 @@ export const SignInPage = (): ReactNode => {
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="signin" pt="md">
-              <SignInForm key={registered ?? ''} initialUsername={registered} />
+              <Stack gap="md">
+                <SignInForm key={registered ?? ''} initialUsername={registered} />
+                <GoogleSignIn />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="signup" pt="md">
               <SignUpForm

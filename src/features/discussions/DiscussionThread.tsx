@@ -6,9 +6,9 @@ import {
   type DiscussionView,
   maxDiscussionText,
 } from '../../../domain/office/discussion';
-import { useAuthStore } from '../../state/authStore';
 import { errorMessage } from '../../i18n/i18n';
 import { formatDateTime } from '../../resources/format';
+import { useAuthStore } from '../../state/authStore';
 import { discussionApi } from './discussionApi';
 import { useDiscussionEvents } from './useDiscussionEvents';
 

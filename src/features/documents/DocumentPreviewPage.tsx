@@ -7,11 +7,11 @@ import { canEditDocument, isDocumentStatus } from '../../../domain/warehouse/sta
 import { errorMessage } from '../../i18n/i18n';
 import { EmptyRow } from '../../resources/EmptyRow';
 import { formatDateTime } from '../../resources/format';
+import { RecordOffice } from '../office/RecordOffice';
 import { ColumnsHead } from './ColumnsHead';
 import { DocumentActions } from './DocumentActions';
 import { documentApi } from './documentApi';
 import { pendingView } from './LoadGuard';
-import { RecordOffice } from '../office/RecordOffice';
 import { RecordHeader } from './RecordHeader';
 import { StatusBadge } from './StatusBadge';
 import { documentTypeLabel } from './typeLabels';

@@ -398,6 +398,19 @@ export const LogisticsConfigPage = (): ReactNode => {
                 error={errorAt('terminal.staleAfterMinutes')}
                 data-testid="logistics-terminal-staleAfterMinutes"
               />
+              <Switch
+                mt="md"
+                label={t('logisticsConfig.terminal.faceRecognition')}
+                description={t('logisticsConfig.terminal.faceRecognitionDescription')}
+                checked={draft.terminal.faceRecognition}
+                onChange={(e) =>
+                  change({
+                    ...draft,
+                    terminal: { ...draft.terminal, faceRecognition: e.currentTarget.checked },
+                  })
+                }
+                data-testid="logistics-terminal-faceRecognition"
+              />
             </Paper>
           </Stack>
         </Fieldset>

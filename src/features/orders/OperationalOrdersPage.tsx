@@ -34,6 +34,7 @@ export const OperationalOrdersPage = (): ReactNode => {
         'typeCode',
         'statusCode',
         'contractorId',
+        'sourceType',
         'priority',
         'plannedDate',
         'positionsDone',
@@ -45,6 +46,7 @@ export const OperationalOrdersPage = (): ReactNode => {
         return orderApi.moveProgress(query);
       }}
       rowLink={(row) => `/orders/${row.id}`}
+      live
       actions={<NewOrderMenu />}
       toolbar={(state, update) => (
         <SegmentedControl

@@ -9,6 +9,8 @@ import { buildListQuery, type ListState } from '../../resources/listState';
 import { PagedListScreen } from '../../resources/PagedListScreen';
 import { StatusBadge } from '../documents/StatusBadge';
 import { toNumber } from '../documents/values';
+import { useDataChanges } from '../editMode/useDataChanges';
+import { OrderOrigin } from './OrderOrigin';
 import type { OrderRow } from './orderApi';
 
 export interface OrderListProps {
@@ -23,6 +25,8 @@ export interface OrderListProps {
   readonly actions?: ReactNode;
   /** Above the table (type tabs…), given the list state and a way to change it. */
   readonly toolbar?: (state: ListState, update: (next: ListState) => void) => ReactNode;
+  /** Reloads the page when the live connection announces a change of an order. */
+  readonly live?: boolean;
   readonly testId: string;
 }
 
@@ -39,6 +43,12 @@ const progressOf = (row: OrderRow): { done: number; count: number; percent: numb
   return { done, count, percent, differences: toNumber(row.differencesCount) ?? 0 };
 };
 
+/** Reloads the list when an order changes (the live connection's events), rendering nothing. */
+const LiveReload = ({ refresh }: { readonly refresh: () => void }): null => {
+  useDataChanges('wmsOrder', () => refresh());
+  return null;
+};
+
 /** A paged, sorted, filtered list of orders with their progress (the state lives in the URL). */
 export const OrderList = ({
   title,
@@ -47,6 +57,7 @@ export const OrderList = ({
   rowLink,
   actions,
   toolbar,
+  live = false,
   testId,
 }: OrderListProps): ReactNode => {
   const { t } = useTranslation();
@@ -67,6 +78,7 @@ export const OrderList = ({
     if (field === 'typeCode')
       return t(`warehouse:orderTypes.${row.typeCode}`, { defaultValue: row.typeCode });
     if (field === 'priority') return row.priority ? t(`logistics:priorities.${row.priority}`) : '';
+    if (field === 'sourceType') return <OrderOrigin source={row.sourceType} />;
     if (field === 'positionsDone') {
       const { done, count, percent, differences } = progressOf(row);
       return (
@@ -104,7 +116,12 @@ export const OrderList = ({
       fieldLabel={(name) => t(`logistics:fields.${name}`)}
       emptyText={t('logistics:orders.empty')}
       actions={actions}
-      toolbar={toolbar && ((list) => toolbar(list.state, (next) => list.update(next)))}
+      toolbar={(list) => (
+        <>
+          {live && <LiveReload refresh={list.refresh} />}
+          {toolbar?.(list.state, (next) => list.update(next))}
+        </>
+      )}
       rowKey={(row) => row.id}
       onRowClick={(row) => navigate(rowLink(row))}
       renderCell={renderCell}

@@ -9,7 +9,6 @@ import { formatDateTime } from '../../resources/format';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
 import { ColumnsHead } from '../documents/ColumnsHead';
 import { LinkedDocuments } from '../documents/LinkedDocuments';
-import { RecordOffice } from '../office/RecordOffice';
 import { pendingView } from '../documents/LoadGuard';
 import { RecordHeader } from '../documents/RecordHeader';
 import { StatusBadge } from '../documents/StatusBadge';
@@ -18,6 +17,8 @@ import { useNotifyingAction } from '../documents/useNotifyingAction';
 import { useRowsById } from '../documents/useRowsById';
 import { ValueGrid } from '../documents/ValueGrid';
 import { formatQuantity, stringOf } from '../documents/values';
+import { OrderOrigin } from './OrderOrigin';
+import { RecordOffice } from '../office/RecordOffice';
 import { OrderStatusActions } from './OrderStatusActions';
 import { orderApi } from './orderApi';
 import { editorOrderTypes } from './orderForm';
@@ -181,12 +182,7 @@ export const OrderPreviewPage = (): ReactNode => {
           ['destinationContainer', stringOf(order.destinationContainer)],
           ['plannedDate', formatDateTime(order.plannedDate)],
           ['deliveryDate', formatDateTime(order.deliveryDate)],
-          [
-            'sourceType',
-            order.sourceType
-              ? t(`warehouse:orderTypes.${order.sourceType}`, { defaultValue: order.sourceType })
-              : '',
-          ],
+          ['sourceType', order.sourceType ? <OrderOrigin key="origin" source={order.sourceType} /> : ''],
           ['comment', stringOf(order.comment)],
           ['closedManuallyReason', stringOf(order.closedManuallyReason)],
         ]}

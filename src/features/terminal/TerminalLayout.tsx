@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSyncHandle } from '../../db/activeSync';
 import { ScanIssueAlert } from '../scanner/ScanIssueAlert';
+import { FaceOperator } from '../faces/FaceOperator';
 import { InitialSyncProgress } from '../sync/InitialSyncProgress';
 import { SyncChip } from '../sync/SyncChip';
 import { scannerSettingsPath } from './terminalPaths';
@@ -40,7 +41,10 @@ export const TerminalLayout = ({ title, back, children }: TerminalLayoutProps): 
         ) : (
           <span />
         )}
-        <SyncChip />
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <FaceOperator />
+          <SyncChip />
+        </Group>
       </Group>
       <Title order={3} style={{ overflowWrap: 'anywhere' }}>
         {title}

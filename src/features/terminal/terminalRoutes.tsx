@@ -12,11 +12,26 @@ const WithKind = ({ render }: { readonly render: (kind: FlowKind, id: string) =>
   return <Fragment key={`${kind}/${id}`}>{render(kind, id)}</Fragment>;
 };
 
+/**
+ * Every terminal screen, asked for as soon as any of them loads: a picker who loses the network after the terminal
+ * opened still has each flow's screen (a screen's chunk fetched only when first opened failed offline).
+ */
+const preloadTerminalScreens = (): void => {
+  void Promise.all([
+    import('./TerminalHomePage'),
+    import('./TerminalScannerPage'),
+    import('./TerminalOrdersPage'),
+    import('./TerminalOrderPage'),
+    import('./TerminalDocumentPage'),
+  ]).catch(() => undefined);
+};
+
 /** The terminal screens (receipt, release, picking, verify) under /terminal, each loaded with its route. */
 export const terminalRoutes: readonly FeatureRoute[] = [
   {
     path: terminalPath,
     lazy: async () => {
+      preloadTerminalScreens();
       const { TerminalHomePage } = await import('./TerminalHomePage');
       return <TerminalHomePage />;
     },
@@ -24,6 +39,7 @@ export const terminalRoutes: readonly FeatureRoute[] = [
   {
     path: scannerSettingsPath,
     lazy: async () => {
+      preloadTerminalScreens();
       const { TerminalScannerPage } = await import('./TerminalScannerPage');
       return <TerminalScannerPage />;
     },
@@ -31,6 +47,7 @@ export const terminalRoutes: readonly FeatureRoute[] = [
   {
     path: `${terminalPath}/:kind`,
     lazy: async () => {
+      preloadTerminalScreens();
       const { TerminalOrdersPage } = await import('./TerminalOrdersPage');
       return <WithKind render={(kind) => <TerminalOrdersPage kind={kind} />} />;
     },
@@ -38,6 +55,7 @@ export const terminalRoutes: readonly FeatureRoute[] = [
   {
     path: `${terminalPath}/:kind/order/:id`,
     lazy: async () => {
+      preloadTerminalScreens();
       const { TerminalOrderPage } = await import('./TerminalOrderPage');
       return <WithKind render={(kind, id) => <TerminalOrderPage kind={kind} orderId={id} />} />;
     },
@@ -45,6 +63,7 @@ export const terminalRoutes: readonly FeatureRoute[] = [
   {
     path: `${terminalPath}/:kind/document/:id`,
     lazy: async () => {
+      preloadTerminalScreens();
       const { TerminalDocumentPage } = await import('./TerminalDocumentPage');
       return <WithKind render={(kind, id) => <TerminalDocumentPage kind={kind} documentId={id} />} />;
     },

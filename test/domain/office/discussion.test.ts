@@ -16,6 +16,7 @@ const claims = (overrides: Partial<Claims> = {}): Omit<Claims, 'exp'> => ({
   ContractorPortalEnabled: false,
   TransportEnabled: false,
   CatalystAdminEnabled: false,
+  FaceDatabaseEnabled: false,
   ...overrides,
 });
 

@@ -18,6 +18,7 @@ const base: Who = {
   ContractorPortalEnabled: false,
   TransportEnabled: false,
   CatalystAdminEnabled: false,
+  FaceDatabaseEnabled: false,
 };
 const who = {
   super: { ...base, IsSuperUser: true },

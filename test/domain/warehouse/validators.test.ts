@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { basketIssues } from '../../../domain/portal/basket';
 import type { WarehouseIssue, WarehouseIssueCode } from '../../../domain/warehouse/issues';
 import { warehouseIssueCodes } from '../../../domain/warehouse/issues';
 import { matchProducts } from '../../../domain/warehouse/matchProducts';
@@ -473,6 +474,11 @@ const cases: Record<WarehouseIssueCode, Case> = {
   statusForbidsChange: {
     pass: () => [assertTransition('waitingToProcess', 'inProgress')].filter((i) => i !== null),
     fail: () => [assertTransition('archived', 'inProgress')].filter((i) => i !== null),
+  },
+  quantityExceedsOrderable: {
+    pass: () => basketIssues([{ productId: 'p1', quantity: 5 }], new Map([['p1', 5]])),
+    fail: () =>
+      basketIssues([{ productId: 'p1', quantity: 6 }], new Map([['p1', 5]]), new Map([['p1', 'P-1']])),
   },
   closeReasonRequired: {
     pass: () =>

@@ -51,6 +51,17 @@ describe('GET /api/Auth/GoogleToken/{idToken}', () => {
     await new Promise((resolve) => jwks.close(resolve));
   });
 
+  it("tells the sign-in screen its client id, and lets Google's script, button and popup work", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/Auth/GoogleClientId' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ clientId });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' https://accounts.google.com/gsi/client");
+    expect(csp).toContain("frame-src 'self' https://accounts.google.com/gsi/");
+    expect(res.headers['referrer-policy']).toBe('strict-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
   it('signs in the user with the verified e-mail address', async () => {
     const user = await aUser(t.ctx, acc);
     const res = await signIn(await idToken({ email: String(user.row.email).toUpperCase() }));
@@ -147,6 +158,11 @@ describe('Google sign-in without a configured client id', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/Auth/GoogleToken/${token}` });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'googleSignInFailed' });
+      // No client id: the sign-in screen shows no Google button and the strict policy stays.
+      const config = await t.app.inject({ method: 'GET', url: '/api/Auth/GoogleClientId' });
+      expect(config.json()).toEqual({ clientId: null });
+      expect(String(config.headers['content-security-policy'])).not.toContain('accounts.google.com');
+      expect(config.headers['referrer-policy']).toBe('no-referrer');
     } finally {
       await t.close();
     }

@@ -4,6 +4,7 @@ import { isValidGtin } from '../../../domain/barcodes/gtin';
 import { clientAccount } from '../../../server/db/internalTables';
 import { rowsOf } from '../../../server/db/rawRows';
 import { demoAccountName, demoPassword, seedDemo } from '../../../server/demo/seedDemo';
+import { importJob } from '../../../server/import/importTables';
 import type { Row } from '../../../server/resources/rows';
 import { stockServiceOf } from '../../../server/warehouse/stock/stockService';
 import { createTestApp, type TestApp } from '../../support/testApp';
@@ -13,6 +14,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe('demo seed (npm start on an empty database)', () => {
   let t: TestApp;
   let accountId: string;
+  let sharedLink: string | null = null;
   let address = 0;
 
   const table = (name: string) => {
@@ -64,8 +66,29 @@ describe('demo seed (npm start on an empty database)', () => {
     const result = await seedDemo(t.ctx);
     if (!result) throw new Error('the seed did nothing on an empty database');
     accountId = result.accountId;
-  });
+    sharedLink = result.sharedLink;
+    // The whole demo (hundreds of products, documents, orders, the portal's) is made here: on a busy machine
+    // that takes longer than the default hook budget.
+  }, 6 * 60_000);
   afterAll(async () => t.close());
+
+  it("has an import in its history: five products' stock levels updated from a file, its bad row skipped", async () => {
+    const jobs = await t.ctx.db.select().from(importJob).where(eq(importJob.clientAccountId, accountId));
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({
+      template: 'products',
+      mode: 'skipBadRows',
+      status: 'done',
+      rowsImported: 5,
+      rowsSkipped: 1,
+    });
+    const products = await rowsIn('product');
+    expect(
+      products.filter((p) => Number(p.warningStock) === 10 && Number(p.criticalStock) === 2),
+    ).toHaveLength(1);
+    // The update kept what the file did not name: every demo product still has its group and its barcode.
+    expect(products.every((p) => p.mainGroupId !== null && (p.barcodes as string[]).length > 0)).toBe(true);
+  });
 
   it('makes one account with two warehouses of zones, racks and shelf levels', async () => {
     const [account] = await t.ctx.db.select().from(clientAccount);
@@ -142,12 +165,14 @@ describe('demo seed (npm start on an empty database)', () => {
     const orders = await rowsIn('wmsOrder');
     const byType = (type: string) => orders.filter((o) => o.typeCode === type);
     expect(byType('OIN')).toHaveLength(3);
-    expect(byType('OOU')).toHaveLength(4);
+    expect(byType('OOU')).toHaveLength(6);
     expect(byType('OPI')).toHaveLength(2);
     expect(byType('VER-L')).toHaveLength(2);
     expect(byType('VER-P')).toHaveLength(1);
     expect(orders.filter((o) => o.statusCode === 'workingCopy')).toHaveLength(1);
-    expect(orders.filter((o) => o.statusCode === 'waitingToProcess')).toHaveLength(11);
+    expect(orders.filter((o) => o.statusCode === 'waitingToProcess')).toHaveLength(12);
+    // One portal order is being picked already.
+    expect(orders.filter((o) => o.statusCode === 'inProgress')).toHaveLength(1);
     const positions = await rowsIn('wmsOrderPosition');
     for (const order of orders)
       expect(
@@ -158,13 +183,13 @@ describe('demo seed (npm start on an empty database)', () => {
 
   it('lets the demo users sign in and see the orders and the stock they may see', async () => {
     const manager = await signIn('manager');
-    // Twelve floor orders and one sell offer.
-    expect((await get(manager, '/api/WmsOrder?PageSize=100')).allFilteredRowCount).toBe(13);
+    // Fourteen floor orders (two of them placed through the portal) and one sell offer.
+    expect((await get(manager, '/api/WmsOrder?PageSize=100')).allFilteredRowCount).toBe(15);
     const inventory = await get(manager, '/api/WmsInventory/inventory?PageSize=5&sortColumn=expDate');
     expect(inventory.allFilteredRowCount).toBeGreaterThan(400);
 
     const move = await get(manager, '/api/WmsOrder/Move/Progress?PageSize=100');
-    expect(move.allFilteredRowCount).toBe(9);
+    expect(move.allFilteredRowCount).toBe(11);
     expect(move.results.every((o: Row) => Number(o.quantityOrdered) > 0)).toBe(true);
     const verify = await get(manager, '/api/WmsOrder/Verify/Progress?PageSize=100');
     expect(verify.allFilteredRowCount).toBe(3);
@@ -191,12 +216,43 @@ describe('demo seed (npm start on an empty database)', () => {
 
     const contractor = await signIn('contractor');
     const own = await get(contractor, '/api/WmsOrder?PageSize=100');
-    // Two of its orders and the sell offer made to it.
-    expect(own.allFilteredRowCount).toBe(3);
+    // Four of its orders (two placed through the portal) and the sell offer made to it.
+    expect(own.allFilteredRowCount).toBe(5);
     const stock = await get(contractor, '/api/WmsInventory/inventory?PageSize=1000');
     expect(stock.allFilteredRowCount).toBeGreaterThan(0);
     const [acme] = own.results as Row[];
     expect(stock.results.every((r: Row) => r.contractorId === acme?.contractorId)).toBe(true);
+  });
+
+  it('gives the contractor a working portal: goods to order, a basket, orders on the floor, shared links', async () => {
+    const contractor = await signIn('contractor');
+    const catalogue = await get(contractor, '/api/contractororders/availible-products?PageSize=100');
+    expect(catalogue.allFilteredRowCount).toBeGreaterThan(20);
+    expect(catalogue.results.filter((r: Row) => Number(r.available) > 0).length).toBeGreaterThan(10);
+    const polish = await t.app.inject({
+      method: 'GET',
+      url: '/api/contractororders/availible-products?PageSize=100',
+      headers: { ...contractor, 'accept-language': 'pl-pl' },
+    });
+    expect((polish.json().results as Row[]).some((r) => String(r.name).endsWith('(PL)'))).toBe(true);
+    expect((await get(contractor, '/api/contractororders/cart-summary')).lines).toBe(1);
+    const mine = await get(contractor, '/api/contractororders/my-orders?PageSize=100');
+    const portal = (mine.results as Row[]).filter((o) => o.sourceType === 'portal');
+    expect(portal.map((o) => o.statusCode).sort()).toEqual(['inProgress', 'waitingToProcess']);
+    expect(portal.some((o) => Number(o.pickedQuantity) > 0)).toBe(true);
+    const manager = await signIn('manager');
+    const links = await get(manager, '/api/SharedAccess?PageSize=100');
+    expect(links.results.map((l: Row) => [l.contentType, l.isAvailable]).sort()).toEqual([
+      ['api', false],
+      ['inventory', true],
+      ['stock', true],
+    ]);
+    const key = new URL(String(sharedLink)).searchParams.get('key');
+    const opened = await t.app.inject({ method: 'POST', url: '/api/shared/open', payload: { key } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const session = String(opened.json().session);
+    const shown = await get({ authorization: `Bearer ${session}` }, '/api/WmsInventory/inventory?PageSize=5');
+    expect(shown.allFilteredRowCount).toBeGreaterThan(0);
   });
 
   it('serves the detailed inventory of the demo warehouse as a plain query would: filters, sorts, pages, counts', async () => {
@@ -320,6 +376,42 @@ describe('demo seed (npm start on an empty database)', () => {
     );
   });
 
+  it('shows the catalyst module: priced catalogue for buyer-full, names only for buyer-basic', async () => {
+    const signIn = async (username: string, device: string) => {
+      const res = await t.call(
+        undefined,
+        'POST',
+        '/api/catalyst/client/auth',
+        { username, password: demoPassword },
+        {
+          'x-device-id': device,
+        },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return { headers: { authorization: `Bearer ${res.json().token}`, 'x-device-id': device } };
+    };
+    const page = async (who: { headers: Record<string, string> }) => {
+      const res = await t.call(who, 'GET', '/api/catalyst/catalyst/as-client?PageSize=100');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { results: Row[]; allFilteredRowCount: number };
+    };
+    const full = await page(await signIn('buyer-full', 'demo-device-1'));
+    const basic = await page(await signIn('buyer-basic', 'demo-device-2'));
+    // 60 catalysts, every 20th hidden from clients.
+    expect(full.allFilteredRowCount).toBe(57);
+    expect(basic.allFilteredRowCount).toBe(57);
+    for (const row of full.results) {
+      expect(typeof row.price === 'number' && row.price >= 0, JSON.stringify(row)).toBe(true);
+      expect(row.currency).toBe('EUR');
+      expect(typeof row.weight).toBe('number');
+    }
+    expect(full.results.some((row) => Number(row.price) > 0)).toBe(true);
+    for (const row of basic.results) {
+      expect(row).not.toHaveProperty('price');
+      expect(row).not.toHaveProperty('weight');
+    }
+  });
+
   it('gives orders that can be carried out: their documents confirm and stock still equals the ledger', async () => {
     const manager = await signIn('manager');
     const orders = (await rowsIn('wmsOrder')).filter(
@@ -334,6 +426,31 @@ describe('demo seed (npm start on an empty database)', () => {
       expect(res.statusCode, `${order.orderNumber}: ${res.body}`).toBe(200);
     }
     expect(await stockServiceOf(t.ctx).ledgerDifferences(t.ctx.db, accountId)).toEqual([]);
+  });
+
+  it('shows the office: templates to send documents with, favorites, a shop connection, a file on ACME, a discussion on a receipt', async () => {
+    const admin = await signIn('admin');
+    const templates = (await get(admin, '/api/emailTemplate')) as { results: Row[] };
+    expect(templates.results.map((r) => r.refResourceType)).toEqual(
+      expect.arrayContaining(['wmsDocument', 'wmsOrder']),
+    );
+    const [acme] = (await rowsIn('company')).filter((c) => c.shortName === 'ACME');
+    const files = (await get(admin, `/api/File/list?refResourceType=company&refResourceId=${acme?.id}`)) as {
+      results: Row[];
+    };
+    expect(files.results.map((f) => f.fileName)).toEqual(['ACME price list 2026.xlsx']);
+    expect((await rowsIn('person')).some((p) => p.email === 'paula@acme.example')).toBe(true);
+    const favorites = (await get(admin, '/api/FavoriteAction')) as { results: Row[] };
+    expect(favorites.results.map((f) => f.title).sort()).toEqual(['Discussions', 'Stock']);
+    const shops = (await get(admin, '/api/ExternalCredentials')) as { results: Row[] };
+    expect(shops.results.map((c) => [c.serviceName, c.isActive])).toEqual([['Web shop', false]]);
+    expect(JSON.stringify(shops)).not.toContain('cs_demo');
+    const manager = await signIn('manager');
+    const threads = (await get(manager, '/api/Discussion')) as {
+      results: { discussionId: string; messageCount: number }[];
+    };
+    expect(threads.results).toHaveLength(1);
+    expect(threads.results[0]?.messageCount).toBe(2);
   });
 
   it('keeps the data on a second start, and makes an interrupted seed again', async () => {
@@ -352,7 +469,7 @@ describe('demo seed (npm start on an empty database)', () => {
     const after = await counts();
     expect(after.accounts).toBe(1);
     expect(after.products).toBe(300);
-    expect(after.orders).toBe(13);
+    expect(after.orders).toBe(15);
     expect(await stockServiceOf(t.ctx).ledgerDifferences(t.ctx.db, accountId)).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { DiscussionService } from '../../../server/discussions/discussionService';
-import type { ServerConfig } from '../../../server/config';
 import {
   decodeRelay,
   encodeRelay,
@@ -14,16 +13,8 @@ import {
 } from '../../../server/hub/pgRelay';
 import { anAccount, aPowerUser, aSuperUser, type TestUser } from '../../support/builders';
 import { createTestDatabaseUrl, type TestDatabase } from '../../support/pgDatabase';
+import { testConfig } from '../../support/testApp';
 import { connectClient, editorIds, eventually, lastChangeFor, listen, type TestHubClient } from './hubClient';
-
-const testConfig: Partial<ServerConfig> = {
-  dataDir: undefined,
-  jwtSecret: 'test-secret-test-secret-test-secret',
-  webDir: undefined,
-  demo: false,
-  publicUrl: 'http://aisle.test',
-  smtpUrl: undefined,
-};
 
 interface Cluster {
   /** The process writes go through, and the one the second client connects to (the same one when single). */

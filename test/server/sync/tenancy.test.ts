@@ -112,8 +112,16 @@ describe('tenancy', () => {
       .set({ contractorId: rival.contractorId })
       .where(eq(products.id, String(own.id)));
     const second = await pullAll(t, mine, first.cursor);
+    // Stock goes with its product (one scope rule, server/resources/contractorScope.ts): the product's new
+    // contractor gets its stock rows, the old one their tombstones.
+    const [rivalsStock] = await stockRowsOf(t.ctx, acc, String(rivals.id));
     expect(keysOf(second.changes)).toEqual(
-      [upsertOf('product', rivals.id), deleteOf('product', own.id)].sort(),
+      [
+        upsertOf('product', rivals.id),
+        upsertOf('stock', rivalsStock?.id),
+        deleteOf('product', own.id),
+        deleteOf('stock', ownStock?.id),
+      ].sort(),
     );
     const rivalView = await pullAll(t, rival);
     expect(rivalView.changes.find((c) => c.id === own.id)?.op).toBe('upsert');

@@ -22,6 +22,7 @@ const claims: Claims = {
   ContractorPortalEnabled: false,
   TransportEnabled: false,
   CatalystAdminEnabled: false,
+  FaceDatabaseEnabled: false,
   exp: 0,
 };
 const tokens = (token: string, refreshToken: string): TokenData => ({

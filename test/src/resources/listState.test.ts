@@ -29,6 +29,8 @@ const def = defineResource({
     born: { kind: 'date', list: true },
     seenAt: { kind: 'datetime', list: true },
     ownerId: { kind: 'ref', ref: 'user', list: true },
+    tags: { kind: 'tags', tagPicker: true, list: true },
+    barcodes: { kind: 'tags', list: true },
     secret: { kind: 'password', writeOnly: true },
     data: { kind: 'json' },
   },
@@ -156,5 +158,12 @@ describe('URL round trip', () => {
 describe('dayBoundary', () => {
   it('refuses non-dates', () => {
     expect(dayBoundary('2024-1-1', false)).toBeUndefined();
+  });
+});
+
+describe('filter by tag', () => {
+  it('filters a dictionary tag by its name (rows that carry it); typed tag lists are not filtered', () => {
+    const state = { search: '', filters: { tags: { value: ' VIP ' }, barcodes: { value: '590' } } };
+    expect(buildFilters(def, state)).toEqual([{ field: 'tags', operator: 'contains', value: 'VIP' }]);
   });
 });

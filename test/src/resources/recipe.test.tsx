@@ -44,6 +44,7 @@ const claims: Claims = {
   ContractorPortalEnabled: false,
   TransportEnabled: false,
   CatalystAdminEnabled: false,
+  FaceDatabaseEnabled: false,
   exp: 0,
 };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as catalystSynthetic from '../../../domain/catalyst/syntheticDefinitions';
 import { isResourceDefinition } from '../../../domain/resources/types';
 import {
   collectDefinitions,
@@ -8,9 +9,11 @@ import {
 } from '../../../src/resources/registry';
 
 describe('registry', () => {
-  it('finds every definition module', () => {
+  it("finds every definition module, and the catalyst module's resources kept in tables they do not own", () => {
     const modules = import.meta.glob('../../../domain/resources/definitions/*.ts', { eager: true });
-    expect(resourceDefinitions.length).toBe(Object.keys(modules).length);
+    expect(resourceDefinitions.length).toBe(
+      Object.keys(modules).length + Object.keys(catalystSynthetic).length,
+    );
     for (const def of resourceDefinitions) {
       expect(isResourceDefinition(def)).toBe(true);
       expect(definitionByName(def.name)).toBe(def);

@@ -17,6 +17,7 @@ const base: Claims = {
   ContractorPortalEnabled: false,
   TransportEnabled: false,
   CatalystAdminEnabled: false,
+  FaceDatabaseEnabled: false,
   exp: 0,
 };
 const picker = { ...base, TerminalEnabled: true };
@@ -34,7 +35,9 @@ describe('where a user starts', () => {
   });
 
   it('sends a contractor to the first portal screen the app has, or nowhere', () => {
-    expect(startPathOf(menu, contractor, () => true)).toBe('/portal/orders');
+    // The portal's home (the basket count and the ways on) comes first; without it, the next screen the app has.
+    expect(startPathOf(menu, contractor, () => true)).toBe('/portal');
+    expect(startPathOf(menu, contractor, (path) => path !== '/portal')).toBe('/portal/orders');
     expect(startPathOf(menu, contractor, () => false)).toBeUndefined();
   });
 

@@ -28,12 +28,12 @@ describe('the terminals’ age limit in the logistics configuration', () => {
   it('is 30 minutes until a manager sets it; the terminals get the new one through the change feed', async () => {
     const before = await config(manager, 'GET');
     expect(before.statusCode, before.body).toBe(200);
-    expect(before.json().terminal).toEqual({ staleAfterMinutes: 30 });
+    expect(before.json().terminal).toEqual({ staleAfterMinutes: 30, faceRecognition: false });
     const start = (await pullAll(t, picker)).cursor;
     const saved = await config(manager, 'PUT', { ...before.json(), terminal: { staleAfterMinutes: 12 } });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().terminal).toEqual({ staleAfterMinutes: 12 });
-    expect((await config(picker, 'GET')).json().terminal).toEqual({ staleAfterMinutes: 12 });
+    expect(saved.json().terminal).toEqual({ staleAfterMinutes: 12, faceRecognition: false });
+    expect((await config(picker, 'GET')).json().terminal).toEqual({ staleAfterMinutes: 12, faceRecognition: false });
     const pulled = await pullAll(t, picker, start);
     expect(dataOf(pulled.changes, 'logisticsConfig', acc)).toMatchObject({
       terminal: { staleAfterMinutes: 12 },

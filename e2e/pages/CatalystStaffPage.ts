@@ -1,0 +1,66 @@
+import { expect, type Locator } from '@playwright/test';
+import { BasePage } from '../support/basePage';
+
+/** The catalyst module's staff screens: the general catalogue (photos or list), "why this price", market, usage. */
+export class CatalystStaffPage extends BasePage {
+  async openCatalogue(): Promise<void> {
+    await this.goto('/catalyst-general-catalog');
+    await this.expectVisible('catalyst-view', 60_000);
+  }
+
+  async showPhotos(): Promise<void> {
+    await this.page.getByTestId('catalyst-view').locator('label').nth(0).click();
+    await this.expectVisible('catalyst-grid');
+  }
+
+  async showList(): Promise<void> {
+    await this.page.getByTestId('catalyst-view').locator('label').nth(1).click();
+    await this.expectVisible('resource-list');
+  }
+
+  cards(): Locator {
+    return this.byTestId('catalyst-card');
+  }
+
+  card(name: string): Locator {
+    return this.page.locator(`[data-testid="catalyst-card"][aria-label="${name}"]`);
+  }
+
+  async search(text: string): Promise<void> {
+    await this.fill('catalyst-grid-search', text);
+    await this.byTestId('catalyst-grid-search').press('Enter');
+  }
+
+  /** "Why this price" of the catalyst open in the preview, for a client account chosen by user name. */
+  async whyForClient(username: string): Promise<void> {
+    await this.click('catalyst-why-open');
+    await this.choose('catalyst-why-target', username, username);
+    await this.expectVisible('catalyst-why-result');
+  }
+
+  async openMarket(): Promise<void> {
+    await this.goto('/catalyst-stock-market');
+    await this.expectVisible('catalyst-market-metals', 60_000);
+  }
+
+  metalRow(shortName: string): Locator {
+    return this.page.locator(`[data-testid="catalyst-market-metal"][data-rate="${shortName}"]`);
+  }
+
+  chart(label: string): Locator {
+    return this.page.locator(`[data-testid="catalyst-market-chart"][data-rate="${label}"]`);
+  }
+
+  async openStatistics(): Promise<void> {
+    await this.goto('/catalyst-statistics');
+    await this.expectVisible('catalyst-statistics-clients', 60_000);
+  }
+
+  statisticsOf(username: string): Locator {
+    return this.page.locator(`[data-testid="catalyst-statistics-client"][data-username="${username}"]`);
+  }
+
+  async expectCount(count: number): Promise<void> {
+    await expect(this.byTestId('catalyst-grid-count')).toContainText(String(count));
+  }
+}

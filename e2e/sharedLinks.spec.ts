@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SharedLinkPage } from './pages/SharedLinkPage';
+import { ShellPage } from './pages/ShellPage';
+import { SignInPage } from './pages/SignInPage';
+import { expect, test } from './support/fixtures';
+import { newDevice, uniqueId } from './support/terminalDevice';
+import { WarehouseApi } from './support/warehouseApi';
+
+/**
+ * Three browsers (the manager's, one or two strangers') each loading the app for the first time: on a machine with
+ * a load of 30 every step takes 10-20 s, and three minutes ran out before the end.
+ */
+const linkTestMs = 360_000;
+
+/** A link opened in a browser of its own (no account, no session of anyone). */
+const openAsStranger = async (
+  browser: Parameters<typeof newDevice>[0],
+  baseURL: string | undefined,
+  link: string,
+) => {
+  const device = await newDevice(browser, baseURL);
+  await device.page.goto(link, { waitUntil: 'domcontentloaded' });
+  return { ...device, shared: new SharedLinkPage(device.page) };
+};
+
+test.describe('shared access links', () => {
+  test('a single-use link opened twice: the first shows the goods (paged, filtered, CSV), the second is refused', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(linkTestMs);
+    const id = uniqueId();
+    const manager = await WarehouseApi.signIn(request, 'manager');
+    const [acme] = await manager.list('/api/Company', { shortName: 'ACME' });
+    const location = await manager.createLocation(`S${id}-A`);
+    const product = await manager.createProduct({
+      index: `E2E-SHARED-${id}`,
+      name: `Shared ${id}`,
+      contractorId: acme?.id,
+    });
+    await manager.receive(location.id, product.id, 4);
+
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.signIn('manager', 'demo1234');
+    await new ShellPage(page).expectSignedIn(30_000);
+    const staff = new SharedLinkPage(page);
+    const link = await staff.create('ACME', { singleUse: true });
+    expect(link).toMatch(/\/shared\/wms-inventory\?key=[A-Za-z0-9_-]{43}$/);
+
+    const first = await openAsStranger(browser, baseURL, link);
+    try {
+      await first.shared.expectShown('inventory');
+      // The key leaves the address once used; the page goes on with its session.
+      await expect(first.page).toHaveURL(/\/shared\/wms-inventory$/);
+      await first.shared.fill('shared-search', String(product.index));
+      await expect(first.shared.rows()).toHaveCount(1);
+      await expect(first.shared.rows()).toContainText(String(product.name));
+      const download = first.page.waitForEvent('download');
+      await first.shared.click('shared-export');
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^inventory-.*\.csv$/);
+      await first.page.reload({ waitUntil: 'domcontentloaded' });
+      await first.shared.expectShown('inventory');
+
+      const second = await openAsStranger(browser, baseURL, link);
+      try {
+        await second.shared.expectEnded('sharedLinkUsed');
+      } finally {
+        await second.context.close();
+      }
+    } finally {
+      await first.context.close();
+    }
+  });
+
+  test('a withdrawn link stops at once, also on a page already open', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(linkTestMs);
+    const manager = await WarehouseApi.signIn(request, 'manager');
+    const [acme] = await manager.list('/api/Company', { shortName: 'ACME' });
+    const created = await manager.post('/api/SharedAccess', {
+      contentType: 'stock',
+      recipientContractorId: acme?.id,
+      durationMinutes: 60,
+    });
+    const link = String(created.link);
+    const open = await openAsStranger(browser, baseURL, link);
+    try {
+      await open.shared.expectShown('productStock');
+      const signIn = new SignInPage(page);
+      await signIn.open();
+      await signIn.signIn('manager', 'demo1234');
+      await new ShellPage(page).expectSignedIn(30_000);
+      await new SharedLinkPage(page).withdraw(created.id);
+      // The open page's next read is refused: it says why.
+      await open.page.reload({ waitUntil: 'domcontentloaded' });
+      await open.shared.expectEnded('sharedLinkWithdrawn');
+      const again = await openAsStranger(browser, baseURL, link);
+      try {
+        await again.shared.expectEnded('sharedLinkWithdrawn');
+      } finally {
+        await again.context.close();
+      }
+    } finally {
+      await open.context.close();
+    }
+  });
+
+  test('an expired link: made on a server, opened after its 30 minutes on the same data', async ({
+    browser,
+    playwright,
+    startServer,
+  }) => {
+    // Two servers start here, the first seeding the demo data: on a busy machine that alone takes minutes.
+    const startTimeoutMs = 360_000;
+    test.setTimeout(3 * startTimeoutMs);
+    const dataDir = mkdtempSync(join(tmpdir(), 'aisle-e2e-expiry-'));
+    try {
+      // A server of its own (the shared one keeps its clock): the link is made at its "now"…
+      const first = await startServer({ dataDir, name: 'e2e-expiry-1', startTimeoutMs });
+      const api = await playwright.request.newContext({ baseURL: first.baseURL });
+      const manager = await WarehouseApi.signIn(api, 'manager');
+      const [acme] = await manager.list('/api/Company', { shortName: 'ACME' });
+      const created = await manager.post('/api/SharedAccess', {
+        contentType: 'inventory',
+        recipientContractorId: acme?.id,
+        durationMinutes: 30,
+      });
+      const key = new URL(String(created.link)).searchParams.get('key');
+      await api.dispose();
+      await first.stop();
+      // …and opened on the same data by a server whose clock is 31 minutes on.
+      const later = await startServer({
+        dataDir,
+        name: 'e2e-expiry-2',
+        startTimeoutMs,
+        env: { AISLE_CLOCK_OFFSET_SECONDS: '1860' },
+      });
+      const stranger = await openAsStranger(
+        browser,
+        later.baseURL,
+        `${later.baseURL}/shared/wms-inventory?key=${key}`,
+      );
+      try {
+        await stranger.shared.expectEnded('sharedLinkExpired');
+      } finally {
+        await stranger.context.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,13 @@
+import type { Claims } from '../../domain/auth/claims';
+import type { AppContext } from '../context';
+import { verifyAccessToken } from './accessToken';
+
+/**
+ * The claims of an access token whose user may still act, else undefined (the caller answers 401 and the client
+ * tries to renew, which a blocked or reset user cannot). Every way in uses it: the bearer header, the query
+ * token of <img> and EventSource, and the live connection.
+ */
+export const authenticate = async (ctx: AppContext, token: string): Promise<Claims | undefined> => {
+  const claims = await verifyAccessToken(token, ctx.config.jwtSecret, ctx.clock.now());
+  return claims && (await ctx.userAccess.allows(claims)) ? claims : undefined;
+};

@@ -1,0 +1,164 @@
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { catalogueView } from '../../domain/portal/catalogueView';
+import type { CatalogueEntry } from '../../domain/portal/portalTypes';
+import { type Page, parsePageQuery } from '../../domain/resources/query';
+import type { AppContext } from '../context';
+import { productBarcode } from '../db/internalTables';
+import type { ResourceTable } from '../db/resourceTables';
+import { productVisible } from '../resources/contractorScope';
+import { filterCondition } from '../resources/sqlFilters';
+import { barcodeKey } from '../warehouse/records/productBarcodes';
+import { col, tableOf } from '../warehouse/stock/ruleInputs';
+import { orderableOf } from './orderableStock';
+import { portalProductColumns, toPortalProduct, translationJoin } from './portalProducts';
+import type { PortalScope } from './portalScope';
+
+const searchSchema = z.string().max(200).optional();
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The contractor's catalogue and product groups (only products the contractor may see, never hidden ones). */
+export class Catalogue {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get product(): ResourceTable {
+    return tableOf(this.ctx, 'product');
+  }
+
+  /** The WHERE of a catalogue question: the contractor's visible products, the filters and the search. */
+  private where(
+    scope: PortalScope,
+    raw: Record<string, unknown>,
+    lng: string | undefined,
+  ): { where: SQL; order: SQL[]; pageSize: number; offset: number } {
+    const query = parsePageQuery(catalogueView, raw);
+    const p = this.product;
+    const search = searchSchema.safeParse(typeof raw.search === 'string' ? raw.search : undefined);
+    if (!search.success)
+      throw new AppError('badRequest', {
+        fields: [{ field: 'search', rule: 'maxLength', params: { max: 200 } }],
+      });
+    const groupId = typeof raw.groupId === 'string' && raw.groupId !== '' ? raw.groupId : undefined;
+    const expressions: Record<string, SQL | ReturnType<typeof col>> = {
+      id: col(p, 'id'),
+      createdAt: col(p, 'createdAt'),
+      updatedAt: col(p, 'updatedAt'),
+      index: col(p, 'index'),
+      name: portalProductColumns(this.ctx).name,
+      unit: col(p, 'unit'),
+      mainGroupId: col(p, 'mainGroupId'),
+    };
+    const filters = [
+      ...query.filters,
+      ...(groupId ? [{ field: 'mainGroupId', operator: 'eq' as const, value: groupId }] : []),
+    ].map((f) => filterCondition(catalogueView, expressions as unknown as ResourceTable, f));
+    const conditions: SQL[] = [
+      eq(col(p, 'clientAccountId'), scope.clientAccountId),
+      productVisible(p, scope.contractorId),
+      ...filters,
+    ];
+    const term = search.data?.trim();
+    if (term) {
+      const pattern = `%${likeEscape(term)}%`;
+      conditions.push(sql`(${col(p, 'index')} ilike ${pattern} or ${expressions.name} ilike ${pattern}
+        or ${col(p, 'id')} in (select ${productBarcode.productId} from ${productBarcode}
+          where ${productBarcode.clientAccountId} = ${scope.clientAccountId}::uuid
+            and ${productBarcode.barcode} = ${barcodeKey(term)}))`);
+    }
+    const sorted = query.sortColumn ? expressions[query.sortColumn] : undefined;
+    const order = [...(sorted ? [query.sortDescending ? desc(sorted) : asc(sorted)] : []), asc(col(p, 'id'))];
+    void lng;
+    return {
+      where: and(...conditions) as SQL,
+      order,
+      pageSize: query.pageSize,
+      offset: (query.pageNumber - 1) * query.pageSize,
+    };
+  }
+
+  /** The page and count statements of a catalogue question (the benchmark runs them on the driver too). */
+  statements(scope: PortalScope, raw: Record<string, unknown>, lng: string | undefined) {
+    const q = this.where(scope, raw, lng);
+    const p = this.product;
+    const translations = tableOf(this.ctx, 'portalTranslation');
+    const page = this.ctx.db
+      .select(portalProductColumns(this.ctx))
+      .from(p)
+      .leftJoin(translations, translationJoin(this.ctx, lng))
+      .where(q.where)
+      .orderBy(...q.order)
+      .limit(q.pageSize)
+      .offset(q.offset);
+    const counter = this.ctx.db
+      .select({ n: count() })
+      .from(p)
+      .leftJoin(translations, translationJoin(this.ctx, lng))
+      .where(q.where);
+    return { page, counter };
+  }
+
+  /** GET contractororders/availible-products: a page of the catalogue with what can be ordered now. */
+  async products(
+    scope: PortalScope,
+    raw: Record<string, unknown>,
+    lng: string | undefined,
+  ): Promise<Page<CatalogueEntry>> {
+    const { page, counter } = this.statements(scope, raw, lng);
+    const [rows, [total]] = await Promise.all([page, counter]);
+    const products = rows.map(toPortalProduct);
+    const ids = products.map((r) => r.id);
+    const cart = this.ctx.schema.portalTables.cartLine;
+    const [orderable, basket] = await Promise.all([
+      orderableOf(this.ctx.db, scope.clientAccountId, ids),
+      ids.length
+        ? this.ctx.db
+            .select({ productId: cart.productId, quantity: cart.quantity })
+            .from(cart)
+            .where(and(eq(cart.clientAccountId, scope.clientAccountId), eq(cart.userId, scope.userId)))
+        : Promise.resolve([]),
+    ]);
+    const inBasket = new Map(basket.map((b) => [b.productId, Number(b.quantity)]));
+    return {
+      results: products.map((r) => ({
+        ...r,
+        productId: r.id,
+        available: orderable.get(r.id) ?? 0,
+        inBasket: inBasket.get(r.id) ?? 0,
+      })),
+      allFilteredRowCount: Number(total?.n ?? 0),
+    };
+  }
+
+  /** GET contractororders/availible-prod-groups: the groups of the contractor's visible products, with counts. */
+  async groups(scope: PortalScope) {
+    const p = this.product;
+    const g = tableOf(this.ctx, 'productGroup');
+    const rows = await this.ctx.db
+      .select({
+        id: col(g, 'id'),
+        name: col(g, 'name'),
+        color: col(g, 'color'),
+        icon: col(g, 'icon'),
+        products: sql<number>`count(*)::int`,
+      })
+      .from(p)
+      .innerJoin(
+        g,
+        and(eq(col(g, 'id'), col(p, 'mainGroupId')), eq(col(g, 'clientAccountId'), scope.clientAccountId)),
+      )
+      .where(and(eq(col(p, 'clientAccountId'), scope.clientAccountId), productVisible(p, scope.contractorId)))
+      .groupBy(col(g, 'id'), col(g, 'name'), col(g, 'color'), col(g, 'icon'))
+      .orderBy(asc(col(g, 'name')));
+    return {
+      results: rows.map((r) => ({
+        id: String(r.id),
+        name: String(r.name ?? ''),
+        color: r.color ?? null,
+        icon: r.icon ?? null,
+        products: Number(r.products),
+      })),
+    };
+  }
+}

@@ -1,0 +1,74 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { matchLanguage } from '../../domain/languages';
+import type { PortalProduct } from '../../domain/portal/portalTypes';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
+import { productVisible } from '../resources/contractorScope';
+import { col, tableOf, text } from '../warehouse/stock/ruleInputs';
+import type { PortalScope } from './portalScope';
+
+/** The product columns the portal reads, with the translation of `lng` joined as `t`. */
+export const portalProductColumns = (ctx: AppContext) => {
+  const p = tableOf(ctx, 'product');
+  const t = tableOf(ctx, 'portalTranslation');
+  return {
+    id: col(p, 'id'),
+    index: col(p, 'index'),
+    name: sql<string>`coalesce(${col(t, 'name')}, ${col(p, 'name')})`,
+    description: col(t, 'description'),
+    unit: col(p, 'unit'),
+    groupId: col(p, 'mainGroupId'),
+    barcodes: col(p, 'barcodes'),
+    imageUrl: col(p, 'imageUrl'),
+    portalComment: col(p, 'portalComment'),
+  };
+};
+
+/** The join condition of a product's translation into `lng`. */
+export const translationJoin = (ctx: AppContext, lng: string | undefined) => {
+  const p = tableOf(ctx, 'product');
+  const t = tableOf(ctx, 'portalTranslation');
+  return and(
+    eq(col(t, 'productId'), col(p, 'id')),
+    eq(col(t, 'clientAccountId'), col(p, 'clientAccountId')),
+    eq(col(t, 'language'), matchLanguage(lng)),
+  );
+};
+
+export const toPortalProduct = (r: Record<string, unknown>): PortalProduct => ({
+  id: String(r.id),
+  index: String(r.index ?? ''),
+  name: String(r.name ?? ''),
+  description: text(r.description),
+  unit: text(r.unit),
+  groupId: text(r.groupId),
+  barcodes: Array.isArray(r.barcodes) ? r.barcodes.map(String) : [],
+  imageUrl: text(r.imageUrl),
+  portalComment: text(r.portalComment),
+});
+
+/** The products of these ids the contractor may see (server/resources/contractorScope.ts), by id. */
+export const visiblePortalProducts = async (
+  ctx: AppContext,
+  db: Executor,
+  scope: PortalScope,
+  ids: readonly string[],
+  lng: string | undefined,
+): Promise<Map<string, PortalProduct>> => {
+  const out = new Map<string, PortalProduct>();
+  if (ids.length === 0) return out;
+  const p = tableOf(ctx, 'product');
+  const rows = await db
+    .select(portalProductColumns(ctx))
+    .from(p)
+    .leftJoin(tableOf(ctx, 'portalTranslation'), translationJoin(ctx, lng))
+    .where(
+      and(
+        eq(col(p, 'clientAccountId'), scope.clientAccountId),
+        inArray(col(p, 'id'), [...new Set(ids)]),
+        productVisible(p, scope.contractorId),
+      ),
+    );
+  for (const r of rows) out.set(String(r.id), toPortalProduct(r));
+  return out;
+};

@@ -1,0 +1,172 @@
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { AnalyseResponse } from '../../../domain/faces/enrolment';
+import { isFaceDescriptor } from '../../../domain/faces/faceMatch';
+import { api } from '../../api/http';
+import { useReplicaQuery } from '../../db/useReplicaQuery';
+import { signOut } from '../../session/session';
+import { useAuthStore } from '../../state/authStore';
+import { type KnownFace, type Recognition, shouldOfferSwitch, startRecognitionLoop } from './recognitionLoop';
+import { useCamera, usePageVisible } from './useCamera';
+
+const browserTimers = {
+  after: (ms: number, fn: () => void) => {
+    const id = window.setTimeout(fn, ms);
+    return () => window.clearTimeout(id);
+  },
+};
+
+const knownFaceOf = (row: Record<string, unknown>): KnownFace => ({
+  id: String(row.id),
+  name: String(row.name ?? ''),
+  userId: typeof row.userId === 'string' ? row.userId : null,
+  descriptors: Array.isArray(row.descriptors) ? row.descriptors.filter(isFaceDescriptor) : [],
+});
+
+/** The server's answer as a recognition; undefined when offline (the device's own match decides). */
+const askServer = async (descriptor: Float32Array): Promise<Recognition | undefined> => {
+  if (!navigator.onLine) return undefined;
+  const answer = await api.post<AnalyseResponse>(
+    '/api/ComputerVision/analyse',
+    { descriptor: Array.from(descriptor) },
+    { silent: true },
+  );
+  return answer.match
+    ? {
+        kind: 'recognised',
+        face: { id: answer.match.computerVisionId, name: answer.match.name, userId: answer.match.userId },
+      }
+    : { kind: 'nobodyRecognised' };
+};
+
+/**
+ * Who holds the terminal, every 10 s, from the front camera (loaded only when the company switched face
+ * recognition on): the operator's name in the header with a camera indicator, and a prompt to switch user when
+ * someone else of the company holds it. Nothing runs while the page is hidden; the camera stops with it.
+ */
+export const FaceWatcher = (): ReactNode => {
+  const { t } = useTranslation('faces');
+  const navigate = useNavigate();
+  const visible = usePageVisible();
+  const { videoRef, state } = useCamera(visible);
+  const signedIn = useAuthStore((s) => s.claims?.sub ?? '');
+  const rows = useReplicaQuery((tx) => tx.all('computerVision'), []);
+  const known = useMemo(() => (rows ?? []).map(knownFaceOf), [rows]);
+  const knownRef = useRef(known);
+  knownRef.current = known;
+  const [result, setResult] = useState<Recognition | null>(null);
+  const [offer, setOffer] = useState<{ userId: string; name: string } | null>(null);
+  const declined = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (state !== 'on') return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    // TensorFlow and face-api only once the camera runs: the header's indicator needs none of them.
+    void import('./faceEngine')
+      .then(({ loadFaceEngine }) => loadFaceEngine())
+      .then((engine) => {
+        if (cancelled) return;
+        stop = startRecognitionLoop({
+          look: async () => {
+            const video = videoRef.current;
+            if (!video || video.readyState < 2) return null;
+            return (await engine.read(video)).descriptor;
+          },
+          known: async () => knownRef.current,
+          askServer,
+          isVisible: () => document.visibilityState !== 'hidden',
+          timers: browserTimers,
+          onRecognition: (r) => {
+            setResult(r);
+            const userId = shouldOfferSwitch(r, signedIn, declined.current);
+            if (userId && r.kind === 'recognised') setOffer({ userId, name: r.face.name });
+          },
+        });
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [state, signedIn, videoRef]);
+
+  const label =
+    state === 'cameraPermissionMissing'
+      ? t('errors:cameraPermissionMissing')
+      : result?.kind === 'recognised'
+        ? result.face.name
+        : result
+          ? t(`errors:${result.kind}`)
+          : t('looking');
+  return (
+    <>
+      <video ref={videoRef} playsInline muted style={{ display: 'none' }} data-testid="face-video" />
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+        {state === 'on' && (
+          // A red dot only (its meaning in its label): beside the operator and the sync chip, a word does not fit
+          // a 360 px header.
+          <Badge
+            color="red"
+            variant="dot"
+            size="lg"
+            px={6}
+            data-testid="camera-indicator"
+            title={t('cameraOn')}
+            aria-label={t('cameraOn')}
+          />
+        )}
+        <Badge
+          color={result?.kind === 'recognised' ? 'teal' : 'gray'}
+          variant="light"
+          size="lg"
+          maw={180}
+          data-testid="face-operator"
+          data-state={state === 'cameraPermissionMissing' ? state : (result?.kind ?? 'looking')}
+        >
+          {label}
+        </Badge>
+      </Group>
+      <Modal
+        opened={offer !== null}
+        onClose={() => {
+          declined.current = offer?.userId ?? null;
+          setOffer(null);
+        }}
+        title={t('switch.title')}
+        data-testid="switch-user-prompt"
+      >
+        <Stack gap="md">
+          <Text style={{ overflowWrap: 'anywhere' }}>{t('switch.text', { name: offer?.name ?? '' })}</Text>
+          <Text size="sm" c="dimmed">
+            {t('switch.outbox')}
+          </Text>
+          <Group grow>
+            <Button
+              variant="default"
+              mih={48}
+              onClick={() => {
+                declined.current = offer?.userId ?? null;
+                setOffer(null);
+              }}
+            >
+              {t('switch.stay')}
+            </Button>
+            <Button
+              mih={48}
+              data-testid="switch-user-confirm"
+              onClick={() => {
+                setOffer(null);
+                signOut();
+                navigate('/signin');
+              }}
+            >
+              {t('switch.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+};
