@@ -24,6 +24,9 @@ export const playwrightConfig = defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
+    // Each new context would precache the whole shell (~170 files): seconds of CPU per test on a small machine.
+    // Specs that need the worker (offline reload, updates) opt in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

@@ -14,6 +14,9 @@ import { repoRoot } from './support/serverProcess';
 import { overflowingTexts } from './support/overflow';
 import { WarehouseApi } from './support/warehouseApi';
 
+// Service workers are blocked by default (playwright.config.ts); this spec needs the app to work offline.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Faces on a shared terminal, in Chromium with a fake camera playing a still face cut from face-api's demo photos
  * (made in the set-up, never committed). The test runs on a server of its own: switching face recognition on for

@@ -8,6 +8,9 @@ import { SignInPage } from './pages/SignInPage';
 import { expect, test } from './support/fixtures';
 import { repoRoot } from './support/serverProcess';
 
+// Service workers are blocked by default (playwright.config.ts); this spec needs the app to work offline.
+test.use({ serviceWorkers: 'allow' });
+
 interface ManifestIcon {
   readonly src: string;
   readonly sizes: string;

@@ -4,6 +4,9 @@ import { SignInPage } from './pages/SignInPage';
 import { expect, test } from './support/fixtures';
 import { newDevice, openTerminal, testGoods } from './support/terminalDevice';
 
+// Service workers are blocked by default (playwright.config.ts); this spec needs the app to work offline.
+test.use({ serviceWorkers: 'allow' });
+
 /** The default of the logistics configuration, put back after the test (the account is shared). */
 const defaultMinutes = 30;
 

@@ -3,6 +3,9 @@ import { expect, test } from './support/fixtures';
 import { newDevice, openTerminal, testGoods, uniqueId } from './support/terminalDevice';
 import { WarehouseApi } from './support/warehouseApi';
 
+// Service workers are blocked by default (playwright.config.ts); this spec needs the app to work offline.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('the offline terminal', () => {
   test('a picker receives and releases offline, reloads offline, and the server gets exactly that work', async ({
     page,
