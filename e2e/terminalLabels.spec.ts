@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ShellPage } from './pages/ShellPage';
 import type { TerminalPage } from './pages/TerminalPage';
 import { expect, test } from './support/fixtures';
 import { type Overflow, overflowingTexts } from './support/overflow';
@@ -20,14 +21,12 @@ const navigate = async (page: Page, path: string): Promise<void> => {
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/.]/g, '\\$&')}$`));
 };
 
-/** The interface language kept on the device (the app's own setting), applied by a reload of the page. */
+/**
+ * The interface language switched the way a user does it, from the header's language menu: no reload, no new
+ * sign-in (the choice also becomes the user's default on the server, so the test puts the first one back).
+ */
 const useLanguage = async (page: Page, lng: string): Promise<void> => {
-  await page.evaluate((language) => {
-    const stored = JSON.parse(localStorage.getItem('aisle-ui') ?? '{"state":{},"version":1}');
-    stored.state = { ...stored.state, language };
-    localStorage.setItem('aisle-ui', JSON.stringify(stored));
-  }, lng);
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  await new ShellPage(page).chooseLanguage(lng);
   await expect(page.locator('html')).toHaveAttribute(
     'lang',
     lng.replace(/-(\w+)$/, (m) => m.toUpperCase()),
@@ -115,12 +114,17 @@ test.describe('terminal labels on a handheld', () => {
       }
     };
 
-    for (const lng of languages) {
-      await test.step(lng, async () => {
-        console.log(`[labels] ${lng} ${new Date().toISOString()}`);
-        await useLanguage(page, lng);
-        await walk(lng, terminal);
-      });
+    const first = ((await page.locator('html').getAttribute('lang')) ?? 'en-us').toLowerCase();
+    try {
+      for (const lng of languages) {
+        await test.step(lng, async () => {
+          await useLanguage(page, lng);
+          await walk(lng, terminal);
+        });
+      }
+    } finally {
+      await page.setViewportSize({ width: widths[0], height: 800 });
+      await useLanguage(page, first);
     }
     expect(
       found.map((o) => `${o.screen}: "${o.text}" (${o.testId ?? '-'}) ${o.content}px in ${o.box}px`),
