@@ -41,5 +41,22 @@ test.describe("the supervisor's dashboard", () => {
     } finally {
       await device.close();
     }
+
+    // The supervisor's connection drops: a screen that needs the server says so at the top; once the server
+    // answers again the notice goes away by itself (no reload, no click). The companies' screen is opened once
+    // before, online: with the service worker blocked in tests, its code would not load offline.
+    const shell = new ShellPage(page);
+    await shell.openMenuItem('company');
+    await expect(page.getByTestId('resource-row').first()).toBeVisible();
+    await shell.openMenuItem('home');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await page.context().setOffline(true);
+    try {
+      await shell.openMenuItem('company');
+      await expect(page.getByTestId('offline-notice')).toBeVisible();
+    } finally {
+      await page.context().setOffline(false);
+    }
+    await expect(page.getByTestId('offline-notice')).toHaveCount(0, { timeout: 60_000 });
   });
 });
