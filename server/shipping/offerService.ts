@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { type Row, toApiRow } from '../resources/rows';
 import type { Scope } from '../resources/scope';
+import { CarrierThreads } from './carrierThreads';
 import { dateOf, listOf, recordValues, textOf } from './recordInput';
 import { carrierRecipients, queueShippingMail } from './shippingMail';
 import { column, type ShippingTables, shippingTablesOf } from './shippingTables';
@@ -330,6 +331,8 @@ export class OfferService {
       .where(eq(this.tc('id'), ticketId));
     await this.t.offerService.log(work.tx, carrier, 'create', String(offer.id), undefined, offer);
     this.changed(work, carrier, String(offer.id), 'create');
+    // The first offer opens the carrier's thread with the warehouse (docs/decisions.md, "Carrier messaging").
+    await new CarrierThreads(this.ctx).open(work, carrier.clientAccountId, ticket, carrier.carrierId, carrier);
     work.changes.push({
       clientAccountId: carrier.clientAccountId,
       resourceType: 'shipmentTicket',
