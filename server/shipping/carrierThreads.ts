@@ -10,7 +10,7 @@ import { DiscussionService, type ParticipantRef } from '../discussions/discussio
 import { registerDiscussionLinks } from '../discussions/recordAccess';
 import type { Row } from '../resources/rows';
 import type { Scope } from '../resources/scope';
-import { carrierScopeOf } from './offerService';
+import { carrierScopeOf } from './carrierScope';
 import { listOf, textOf } from './recordInput';
 import { column, type ShippingTables, shippingTablesOf } from './shippingTables';
 import { TicketService } from './ticketService';

@@ -254,7 +254,12 @@ export class TicketService {
       .where(and(eq(this.col('clientAccountId'), scope.clientAccountId), eq(this.col('id'), id)));
     await this.t.ticketService.log(work.tx, scope, 'delete', id, existing, undefined);
     // Carrier threads of a ticket that was taken back before anyone offered go with it.
-    await new DiscussionService(this.ctx).removeThreadsOf(work.tx, scope.clientAccountId, 'shipmentTicket', id);
+    await new DiscussionService(this.ctx).removeThreadsOf(
+      work.tx,
+      scope.clientAccountId,
+      'shipmentTicket',
+      id,
+    );
     this.change(work, scope, 'shipmentTicket', id, 'delete');
   }
 
