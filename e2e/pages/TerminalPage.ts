@@ -59,15 +59,18 @@ export class TerminalPage extends BasePage {
     // reads `event.timeStamp`): a scanner's burst exactly, whatever the machine's load. Typed through Playwright's
     // keyboard, a key could come hundreds of ms after the last on a busy machine, and a scan's first key was then
     // taken for typing.
-    await this.page.evaluate((keys) => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      const start = performance.now();
-      keys.forEach((key, i) => {
-        const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
-        Object.defineProperty(event, 'timeStamp', { value: start + 10 * i });
-        document.body.dispatchEvent(event);
-      });
-    }, [...code, 'Enter']);
+    await this.page.evaluate(
+      (keys) => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        const start = performance.now();
+        keys.forEach((key, i) => {
+          const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+          Object.defineProperty(event, 'timeStamp', { value: start + 10 * i });
+          document.body.dispatchEvent(event);
+        });
+      },
+      [...code, 'Enter'],
+    );
   }
 
   /**
@@ -166,6 +169,12 @@ export class TerminalPage extends BasePage {
         timeout,
       },
     );
+  }
+
+  /** The face engine could not start on this device: the header says so and the camera is off. */
+  async expectFacesUnavailable(timeout = 120_000): Promise<void> {
+    await expect(this.operator()).toHaveAttribute('data-state', 'faceEngineUnavailable', { timeout });
+    await expect(this.byTestId('camera-indicator')).toHaveCount(0);
   }
 
   async expectOperator(name: string, timeout?: number): Promise<void> {
