@@ -13,7 +13,9 @@ export const playwrightConfig = defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   forbidOnly: isCI,
-  workers: isCI ? 1 : 2,
+  // Two workers, each with its own server and demo data (e2e/support/globalSetup.ts): a test mostly waits on
+  // the browser, so two keep both cores of a small CI machine busy.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   // CI machines are shared and busy (a first load of a lazily loaded screen took over 10 s there): longer budgets
   // cost nothing when a test passes. A busy machine elsewhere may set E2E_EXPECT_TIMEOUT_MS (e.g. 60000).

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { type Browser, type BrowserContext, chromium, request as apiRequest } from '@playwright/test';
+import { request as apiRequest, type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { playwrightConfig } from '../playwright.config';
 import { FaceDatabasePage } from './pages/FaceDatabasePage';
 import { ShellPage } from './pages/ShellPage';
@@ -10,8 +10,8 @@ import { TerminalPage } from './pages/TerminalPage';
 import { demoFaces, facePhoto, photoWithoutFace, writeFaceVideo } from './support/faceCamera';
 import { hasFaceCode } from './support/faceCode';
 import { expect, test } from './support/fixtures';
-import { repoRoot } from './support/serverProcess';
 import { overflowingTexts } from './support/overflow';
+import { repoRoot } from './support/serverProcess';
 import { WarehouseApi } from './support/warehouseApi';
 
 // Service workers are blocked by default (playwright.config.ts); this spec needs the app to work offline.

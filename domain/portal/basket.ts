@@ -92,7 +92,7 @@ export const basketShortages = (
   });
 
 /** Why a line of an earlier order could not go back into the basket as it was. */
-export type RepeatRefusal = 'productUnavailable' | 'nothingAvailable' | 'reduced';
+export type RepeatRefusal = 'productUnavailable' | 'nothingAvailable' | 'reduced' | 'basketFull';
 
 export interface RepeatResult {
   /** Quantities to add to the basket (per product, on top of what it holds). */
@@ -110,18 +110,31 @@ export interface RepeatResult {
 
 /**
  * An earlier order's lines back into the basket: a product the contractor can no longer order (hidden, removed,
- * no longer theirs) is refused; otherwise as much as can be ordered beyond what the basket already holds.
+ * no longer theirs) is refused; otherwise as much as can be ordered beyond what the basket already holds. A
+ * product not yet in the basket is refused once the basket holds maxBasketLines lines (`maxLines`).
  */
 export const repeatIntoBasket = (
   lines: readonly BasketLine[],
   orderable: ReadonlyMap<string, number>,
   inBasket: ReadonlyMap<string, number>,
+  maxLines = maxBasketLines,
 ): RepeatResult => {
   const add: BasketLine[] = [];
   const refused: RepeatResult['refused'][number][] = [];
   const taken = new Map(inBasket);
   lines.forEach((line, i) => {
     const at = i + 1;
+    if (!taken.has(line.productId) && taken.size >= maxLines) {
+      refused.push({
+        line: at,
+        productId: line.productId,
+        reason: 'basketFull',
+        wanted: line.quantity,
+        added: 0,
+        available: 0,
+      });
+      return;
+    }
     const total = orderable.get(line.productId);
     if (total === undefined) {
       refused.push({

@@ -44,8 +44,14 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
-  baseURL: async ({ baseURL }, use) => {
-    await use(process.env.E2E_BASE_URL ?? baseURL);
+  // Each worker talks to its own server (globalSetup); a server given in E2E_BASE_URL serves them all.
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    const perWorker = process.env.E2E_WORKER_BASE_URLS?.split(' ').filter(Boolean) ?? [];
+    await use(
+      perWorker[testInfo.parallelIndex % Math.max(1, perWorker.length)] ??
+        process.env.E2E_BASE_URL ??
+        baseURL,
+    );
   },
   signIn: async ({ page }, use) => {
     await use((target = page, username, password) => signIn(target, username, password));

@@ -3,11 +3,11 @@ import { startMailCapture } from './mailCapture';
 import { startServer } from './serverProcess';
 
 /**
- * Starts the mail capture (SMTP → files in E2E_MAIL_DIR) and the real server on a free port with a throwaway
- * DATA_DIR, then sets E2E_BASE_URL for the tests. Returns the teardown (Playwright calls it after all tests).
+ * Starts the mail capture (SMTP → files in E2E_MAIL_DIR) and the real server, one per worker, each on a free
+ * port with a throwaway DATA_DIR, then sets E2E_WORKER_BASE_URLS (and E2E_BASE_URL, the first) for the tests. Returns the teardown (Playwright calls it after all tests).
  * If E2E_BASE_URL is already set, the tests run against that server and none is started.
  */
-export const globalSetup = async (_config: FullConfig) => {
+export const globalSetup = async (config: FullConfig) => {
   const mail = await startMailCapture();
   process.env.E2E_MAIL_DIR = mail.dir;
   process.env.E2E_SMTP_URL = mail.smtpUrl;
@@ -19,23 +19,35 @@ export const globalSetup = async (_config: FullConfig) => {
     };
   }
 
+  // One server per Playwright worker (each with its own demo data): tests of two workers never see each other's
+  // changes to shared settings (a company's age limit, a user's language), as with one worker in turn.
+  const count = Math.max(1, config.workers);
   const started = Date.now();
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let servers: Awaited<ReturnType<typeof startServer>>[];
   try {
     // The first start seeds the demo data: minutes on a busy machine.
-    server = await startServer({ smtpUrl: mail.smtpUrl, startTimeoutMs: 360_000 });
+    servers = await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        startServer({
+          name: i === 0 ? 'e2e-server' : `e2e-server-${i}`,
+          smtpUrl: mail.smtpUrl,
+          startTimeoutMs: 360_000,
+        }),
+      ),
+    );
   } catch (error) {
     await mail.stop();
     throw error;
   }
-  process.env.E2E_BASE_URL = server.baseURL;
+  process.env.E2E_BASE_URL = servers[0]?.baseURL;
+  process.env.E2E_WORKER_BASE_URLS = servers.map((s) => s.baseURL).join(' ');
   console.log(
-    `[e2e] Server ready at ${server.baseURL} in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
-      `(log: ${server.logFile}, mail: SMTP port ${mail.port}).`,
+    `[e2e] ${count} server(s) ready at ${process.env.E2E_WORKER_BASE_URLS} in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s (logs in .tmp/e2e-server*.log, mail: SMTP port ${mail.port}).`,
   );
 
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     await mail.stop();
   };
 };

@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Loader, Modal, Stack, Text, Title } from '@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { maxBasketLines } from '../../../domain/portal/basket';
 import { errorMessage } from '../../i18n/i18n';
 import { quantityText } from '../terminal/terminalTexts';
 import { useBasketCount } from './basketStore';
@@ -36,6 +37,7 @@ const RepeatOutcome = ({
                   wanted: n(r.wanted),
                   added: n(r.added),
                   available: n(r.available),
+                  max: n(maxBasketLines),
                 })}
               </List.Item>
             ))}

@@ -1,3 +1,4 @@
+import type { RepeatRefusal } from '../../../domain/portal/basket';
 import type {
   BasketLineView,
   BasketSummary,
@@ -36,7 +37,7 @@ export interface RepeatResult {
     readonly productId: string | null;
     readonly index: string;
     readonly name: string;
-    readonly reason: 'productUnavailable' | 'nothingAvailable' | 'reduced';
+    readonly reason: RepeatRefusal;
     readonly wanted: number;
     readonly added: number;
     readonly available: number;

@@ -5,6 +5,7 @@ import {
   basketShortages,
   checkDeliveryDate,
   checkLineQuantity,
+  maxBasketLines,
   maxDeliveryDays,
   maxLineQuantity,
   repeatIntoBasket,
@@ -25,8 +26,12 @@ describe('checkLineQuantity', () => {
     expect(checkLineQuantity(Number.POSITIVE_INFINITY)).toEqual({
       error: { field: 'quantity', rule: 'invalidValue' },
     });
-    expect(checkLineQuantity(0)).toEqual({ error: { field: 'quantity', rule: 'minValue', params: { min: 0 } } });
-    expect(checkLineQuantity(-1)).toEqual({ error: { field: 'quantity', rule: 'minValue', params: { min: 0 } } });
+    expect(checkLineQuantity(0)).toEqual({
+      error: { field: 'quantity', rule: 'minValue', params: { min: 0 } },
+    });
+    expect(checkLineQuantity(-1)).toEqual({
+      error: { field: 'quantity', rule: 'minValue', params: { min: 0 } },
+    });
     expect(checkLineQuantity(1e308)).toEqual({
       error: { field: 'quantity', rule: 'maxValue', params: { max: maxLineQuantity } },
     });
@@ -44,7 +49,9 @@ describe('checkDeliveryDate', () => {
   });
 
   it('refuses a missing, malformed, impossible, past or too distant date', () => {
-    expect(checkDeliveryDate(undefined, today)).toEqual({ error: { field: 'deliveryDate', rule: 'required' } });
+    expect(checkDeliveryDate(undefined, today)).toEqual({
+      error: { field: 'deliveryDate', rule: 'required' },
+    });
     expect(checkDeliveryDate('25.11.2026', today)).toEqual({
       error: { field: 'deliveryDate', rule: 'invalidValue' },
     });
@@ -115,6 +122,45 @@ describe('repeatIntoBasket', () => {
       { line: 3, productId: 'b', reason: 'reduced', wanted: 4, added: 3, available: 3 },
       { line: 4, productId: 'c', reason: 'nothingAvailable', wanted: 3, added: 0, available: 0 },
     ]);
+  });
+
+  it('refuses a new product once the basket holds its most lines, and still tops up products already in it', () => {
+    const result = repeatIntoBasket(
+      [
+        { productId: 'new', quantity: 1 },
+        { productId: 'held', quantity: 2 },
+      ],
+      new Map([
+        ['new', 5],
+        ['held', 5],
+      ]),
+      new Map([
+        ['held', 1],
+        ['other', 1],
+      ]),
+      2,
+    );
+    expect(result.add).toEqual([{ productId: 'held', quantity: 2 }]);
+    expect(result.refused).toEqual([
+      { line: 1, productId: 'new', reason: 'basketFull', wanted: 1, added: 0, available: 0 },
+    ]);
+  });
+
+  it('fills the basket up to maxBasketLines and no further', () => {
+    const inBasket = new Map(Array.from({ length: maxBasketLines - 1 }, (_, i) => [`p${i}`, 1] as const));
+    const result = repeatIntoBasket(
+      [
+        { productId: 'x', quantity: 1 },
+        { productId: 'y', quantity: 1 },
+      ],
+      new Map([
+        ['x', 1],
+        ['y', 1],
+      ]),
+      inBasket,
+    );
+    expect(result.add).toEqual([{ productId: 'x', quantity: 1 }]);
+    expect(result.refused.map((r) => [r.productId, r.reason])).toEqual([['y', 'basketFull']]);
   });
 
   it('counts a product repeated in the order once against what can be ordered', () => {
