@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { DiscussionPage } from './pages/DiscussionPage';
 import { ShellPage } from './pages/ShellPage';
 import { ShippingPage } from './pages/ShippingPage';
 import { SignInPage } from './pages/SignInPage';
@@ -16,7 +17,7 @@ const signInAs = async (page: Page, username: string, secret: string) => {
 };
 
 test.describe('shipping', () => {
-  test('a manager publishes a ticket from a release order, carriers offer, the manager confirms one; the pickup moves on the calendar', async ({
+  test('a manager publishes a ticket from a release order, carriers offer, one writes to the manager who answers, the manager confirms one; the pickup moves on the calendar', async ({
     page,
     browser,
     request,
@@ -78,8 +79,27 @@ test.describe('shipping', () => {
       currency: 'EUR',
     });
 
-    // The manager sees both offers (live) and confirms the first carrier's.
+    // The manager sees both offers (live).
     await expect(shipping.byTestId('ticket-offer')).toHaveCount(2);
+
+    // The carrier writes to the warehouse on its ticket screen (its offer opened the thread); the manager sees
+    // the unread message on the carrier's line, opens the thread and answers; the carrier sees the answer live.
+    const swiftTalk = new DiscussionPage(swiftPage);
+    await expect(swiftPage.getByTestId('warehouse-thread').getByTestId('discussion-thread')).toBeVisible();
+    await swiftTalk.write(`Can you load at 7:00? ${id}`);
+    const swiftLine = shipping.carrierThread(swift.name);
+    await expect(swiftLine.getByTestId('carrier-thread-unread')).toBeVisible();
+    await expect(shipping.carrierThread(roads.name)).toBeVisible();
+    await swiftLine.getByTestId('carrier-thread-open').click();
+    const managerTalk = new DiscussionPage(page);
+    await managerTalk.expectMessage(`Can you load at 7:00? ${id}`);
+    await managerTalk.write(`Yes, gate 3 opens at 6:30 ${id}`);
+    await swiftTalk.expectMessage(`Yes, gate 3 opens at 6:30 ${id}`);
+    await page.keyboard.press('Escape');
+    await expect(shipping.byTestId('discussion-thread')).toHaveCount(0);
+    await expect(swiftLine.getByTestId('carrier-thread-unread')).toHaveCount(0);
+
+    // The manager confirms the first carrier's offer.
     await shipping.offerRow(swift.name).getByTestId('offer-confirm').click();
     await expect(shipping.byTestId('ticket-page')).toHaveAttribute('data-status', 'assigned');
     await expect(shipping.offerRow(swift.name)).toHaveAttribute('data-status', 'confirmed');

@@ -84,11 +84,28 @@ test.describe('the spine', () => {
     await expect(page.getByTestId('resource-list')).toBeVisible();
   });
 
-  test('an unknown path shows the not-found page', async ({ page, signIn }) => {
+  test('an unknown path shows the not-found page; a screen that cannot be fetched offline says so', async ({
+    page,
+    signIn,
+  }) => {
     await signIn(page);
-    await new ShellPage(page).expectSignedIn();
+    const shell = new ShellPage(page);
+    await shell.expectSignedIn();
     await page.goto('/no/such/page');
     await expect(page.getByTestId('not-found')).toBeVisible();
+
+    // Service workers are blocked here, so the companies' screen, never opened yet, cannot be fetched offline:
+    // the shell stays and a translated message replaces the screen (not the router's raw error page).
+    await page.context().setOffline(true);
+    try {
+      await shell.openMenuItem('company');
+      await expect(page.getByTestId('route-error')).toHaveAttribute('data-kind', 'load');
+      await expect(page.getByTestId('user-menu')).toBeVisible();
+    } finally {
+      await page.context().setOffline(false);
+    }
+    await page.getByTestId('route-error').getByRole('button').first().click();
+    await expect(page.getByTestId('resource-row').first()).toBeVisible();
   });
 
   test('an expired access token is refreshed without the user noticing', async ({ page, startServer }) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Claims, hasAccess, isContractor } from '../auth/claims';
+import { type Claims, hasAccess, isCarrier, isContractor } from '../auth/claims';
 import type { Access } from '../resources/types';
 
 /** Longest message of a discussion, in characters. */
@@ -12,7 +12,9 @@ export const maxDiscussionTopic = 200;
  * - `record`: whoever may read the record it is about, in the account that owns it (the default thread of a
  *   record: staff, and contractors for records they see);
  * - `members`: only users of the listed client accounts that hold the access level (e.g. a shipment ticket's
- *   thread between the warehouse company and one carrier company), plus people added by name.
+ *   thread between the warehouse company and one carrier company), plus people added by name. A carrier's user
+ *   (a user of the account linked to a carrier company) takes part only when the thread names that carrier in
+ *   `carriers`, and holds transport: a carrier never sees another carrier's thread.
  */
 export type DiscussionAudience =
   | { readonly kind: 'record' }
@@ -21,6 +23,8 @@ export type DiscussionAudience =
       readonly accounts: readonly string[];
       /** What a member account's user needs besides belonging to it; default any staff user. */
       readonly access?: Access;
+      /** Carrier companies (of a member account) whose users with transport take part too. */
+      readonly carriers?: readonly string[];
     };
 
 /** What decides whether someone takes part (the caller, the thread, and what the server looked up). */
@@ -40,6 +44,12 @@ export const mayTakePart = async (input: TakePartInput): Promise<boolean> => {
   if (input.isListedParticipant && audience.kind === 'members') return true;
   if (audience.kind === 'members') {
     if (isContractor(who) || !audience.accounts.includes(who.acc)) return false;
+    if (isCarrier(who))
+      return (
+        typeof who.crr === 'string' &&
+        (audience.carriers ?? []).includes(who.crr) &&
+        hasAccess(who, 'transport')
+      );
     return hasAccess(who, audience.access ?? 'any');
   }
   if (who.acc !== input.ownerAccountId) return false;

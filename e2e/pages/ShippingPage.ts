@@ -39,6 +39,11 @@ export class ShippingPage extends BasePage {
     return this.byTestId('ticket-offer').filter({ hasText: carrier });
   }
 
+  /** The warehouse's line of one carrier's thread on the ticket screen. */
+  carrierThread(carrier: string): Locator {
+    return this.page.locator(`[data-testid="carrier-thread"][data-carrier="${carrier}"]`);
+  }
+
   myOffer(shipmentNumber: string): Locator {
     return this.byTestId('my-offer').and(this.page.locator(`[data-ticket="${shipmentNumber}"]`));
   }

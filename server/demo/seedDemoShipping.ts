@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
+import { DiscussionService } from '../discussions/discussionService';
 import type { Row } from '../resources/rows';
 import { SellOfferService } from '../sellOffers/sellOfferService';
 import { OfferService } from '../shipping/offerService';
@@ -116,6 +117,15 @@ export const seedDemoShipping = async (
       comment: 'Can load a day earlier',
     }),
   );
+  // Carrier messaging: Nordfracht asks about the load in its thread (its offer opened it); the manager answers.
+  const discussions = new DiscussionService(ctx);
+  const [nordThread] = (
+    await discussions.threadsOf(ctx.db, accountId, 'shipmentTicket', String(open.id))
+  ).filter((d) => d.threadKey === `carrier:${String(nordfracht.id)}`);
+  if (nordThread) {
+    await discussions.post(demoScope(nordUser), nordThread.id, 'Is the load stackable to 2.4 m?');
+    await discussions.post(manager, nordThread.id, 'Yes, up to 2.4 m. Dock 2 opens at 7:30.');
+  }
   const assigned = await runWork(ctx, now, async (work) => {
     const ticket = await tickets.create(work, manager, {
       pickupPoint: 'Demo Logistics, gate 1, Poznań',

@@ -8,7 +8,7 @@ import type { MailMessage } from '../mail/mailer';
 import type { Scope } from '../resources/scope';
 import { DiscussionService } from './discussionService';
 import { discussion, type discussionMessage, discussionParticipant } from './discussionTables';
-import { findRecord } from './recordAccess';
+import { findRecord, moduleThreadLink } from './recordAccess';
 
 /** How many messages one e-mail quotes (the rest are counted). */
 const quoted = 10;
@@ -66,8 +66,11 @@ const mailOne = async (
   const scope = scopeOfUser(user);
   // Someone who may no longer take part hears nothing more of the thread.
   if (!(await service.allowed(ctx.db, scope, found.d))) return false;
-  const record = await findRecord(ctx, scope, found.d.refResourceType, found.d.refResourceId);
-  const link = threadLink(ctx.config.publicUrl, record?.link, found.d.id);
+  const own = moduleThreadLink(scope, found.d);
+  const record = own
+    ? undefined
+    : await findRecord(ctx, scope, found.d.refResourceType, found.d.refResourceId);
+  const link = threadLink(ctx.config.publicUrl, own ?? record?.link, found.d.id);
   // Claimed first (the row's e-mail time set in a short transaction), sent after: the mailer reads the company's
   // e-mail account on the database, outside any transaction. A failed send gives the claim back.
   const claimed = await ctx.db.transaction(async (tx) => {

@@ -129,6 +129,26 @@ export class DiscussionService {
       });
   }
 
+  /**
+   * Makes people participants (they hear of new messages, count them unread and get the away e-mail) without
+   * widening the audience: unlike addParticipants, each still takes part only while the audience admits them.
+   */
+  async enrol(tx: Executor, discussionId: string, people: readonly ParticipantRef[]): Promise<void> {
+    if (!people.length) return;
+    await tx
+      .insert(discussionParticipant)
+      .values(people.map((p) => ({ discussionId, userId: p.userId, clientAccountId: p.clientAccountId })))
+      .onConflictDoNothing();
+  }
+
+  /** Threads as the caller sees them (unread counts), leaving out those the caller may not take part in. */
+  async viewsOf(scope: Scope, rows: readonly DiscussionRow[]): Promise<DiscussionView[]> {
+    const out: DiscussionView[] = [];
+    for (const row of rows)
+      if (await this.allowed(this.ctx.db, scope, row)) out.push(await this.view(this.ctx.db, scope, row));
+    return out;
+  }
+
   /** Threads of one record a module opened (to show or delete them with it). */
   async threadsOf(db: Executor, clientAccountId: string, type: string, id: string): Promise<DiscussionRow[]> {
     return db

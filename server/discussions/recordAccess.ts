@@ -61,3 +61,23 @@ export const canReadRecord = async (
   type: string,
   id: string,
 ): Promise<boolean> => (await findRecord(ctx, scope, type, id)) !== undefined;
+
+/** The screen a module's thread opens on for one reader (e.g. the carrier's own view of a shipment ticket). */
+export type ThreadLink = (scope: Scope, refResourceId: string, threadKey: string) => string | undefined;
+
+const threadLinks = new Map<string, ThreadLink>();
+
+/**
+ * Registers where a record type's threads open in e-mails, when the record's generic screen is not the one every
+ * participant uses (a carrier never opens the warehouse's ticket screen).
+ */
+export const registerDiscussionLinks = (type: string, link: ThreadLink): void => {
+  threadLinks.set(type.toLowerCase(), link);
+};
+
+/** The registered screen of a thread for this reader, if a module registered one. */
+export const moduleThreadLink = (
+  scope: Scope,
+  thread: { refResourceType: string; refResourceId: string; threadKey: string },
+): string | undefined =>
+  threadLinks.get(thread.refResourceType.toLowerCase())?.(scope, thread.refResourceId, thread.threadKey);

@@ -15,6 +15,8 @@ import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { type Row, toApiRow } from '../resources/rows';
 import type { Scope } from '../resources/scope';
+import { type CarrierScope, carrierScopeOf } from './carrierScope';
+import { CarrierThreads } from './carrierThreads';
 import { dateOf, listOf, recordValues, textOf } from './recordInput';
 import { carrierRecipients, queueShippingMail } from './shippingMail';
 import { column, type ShippingTables, shippingTablesOf } from './shippingTables';
@@ -22,19 +24,6 @@ import { TicketService } from './ticketService';
 import type { Work } from './unitOfWork';
 
 const uuid = z.uuid();
-
-/** A carrier's user, as the shipping module needs it: the scope plus the carrier company. */
-export interface CarrierScope extends Scope {
-  readonly carrierId: string;
-}
-
-/** The caller as a carrier's user with find transport, or 403. */
-export const carrierScopeOf = (scope: Scope): CarrierScope => {
-  const { claims } = scope;
-  if (!isCarrier(claims) || !claims.TransportEnabled || typeof claims.crr !== 'string')
-    throw new AppError('forbidden');
-  return { ...scope, carrierId: claims.crr };
-};
 
 /** Ticket fields a carrier sees (never the invitations, other carriers or the warehouse's records). */
 const carrierTicketFields = [
@@ -330,6 +319,14 @@ export class OfferService {
       .where(eq(this.tc('id'), ticketId));
     await this.t.offerService.log(work.tx, carrier, 'create', String(offer.id), undefined, offer);
     this.changed(work, carrier, String(offer.id), 'create');
+    // The first offer opens the carrier's thread with the warehouse (docs/decisions.md, "Carrier messaging").
+    await new CarrierThreads(this.ctx).open(
+      work,
+      carrier.clientAccountId,
+      ticket,
+      carrier.carrierId,
+      carrier,
+    );
     work.changes.push({
       clientAccountId: carrier.clientAccountId,
       resourceType: 'shipmentTicket',

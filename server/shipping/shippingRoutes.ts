@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import type { AppContext } from '../context';
 import { scopeOf } from '../resources/scope';
+import { CarrierThreads } from './carrierThreads';
 import { OfferService } from './offerService';
 import { TicketService } from './ticketService';
 import { runWork } from './unitOfWork';
@@ -20,11 +21,13 @@ const rescheduleBody = z
 /**
  * Shipping (docs/decisions.md, "Shipping"): thin routes over TicketService and OfferService, each action in one
  * unit of work (runWork commits, then announces the changes and sends the e-mails).
- * Staff: ShipmentTicket writes and actions, FreightOffer/{id}/confirm. Carriers: Transport/….
+ * Staff: ShipmentTicket writes and actions, FreightOffer/{id}/confirm, ShipmentTicket/{id}/CarrierThreads.
+ * Carriers: Transport/… (Transport/Tickets/{id}/Thread: its thread with the warehouse).
  */
 export const registerShippingRoutes = (app: FastifyInstance, ctx: AppContext): void => {
   const tickets = new TicketService(ctx);
   const offers = new OfferService(ctx);
+  const threads = new CarrierThreads(ctx);
   const now = () => new Date();
   const base = '/api/ShipmentTicket';
 
@@ -62,6 +65,15 @@ export const registerShippingRoutes = (app: FastifyInstance, ctx: AppContext): v
     );
   });
 
+  app.get<{ Params: IdParams }>(`${base}/:id/CarrierThreads`, async (request) =>
+    threads.listForStaff(scopeOf(request), request.params.id),
+  );
+  app.post<{ Params: IdParams }>(`${base}/:id/CarrierThreads`, async (request) =>
+    runWork(ctx, now(), (work) =>
+      threads.startForStaff(work, scopeOf(request), request.params.id, request.body),
+    ),
+  );
+
   app.post<{ Params: IdParams }>('/api/FreightOffer/:id/confirm', async (request) =>
     runWork(ctx, now(), (work) => offers.confirm(work, scopeOf(request), request.params.id)),
   );
@@ -81,6 +93,12 @@ export const registerShippingRoutes = (app: FastifyInstance, ctx: AppContext): v
           offers.make(work, scopeOf(request), request.params.id, request.body),
         ),
       ),
+  );
+  app.get<{ Params: IdParams }>(`${transport}/Tickets/:id/Thread`, async (request) =>
+    threads.ownThread(scopeOf(request), request.params.id),
+  );
+  app.post<{ Params: IdParams }>(`${transport}/Tickets/:id/Thread`, async (request) =>
+    runWork(ctx, now(), (work) => threads.startForCarrier(work, scopeOf(request), request.params.id)),
   );
   app.get(`${transport}/Offers`, async (request) =>
     offers.carrierOffers(scopeOf(request), request.query as Query),

@@ -12,6 +12,7 @@ import {
 } from '../../domain/shipping/ticketRules';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
+import { DiscussionService } from '../discussions/discussionService';
 import { type Row, toApiRow } from '../resources/rows';
 import type { Scope } from '../resources/scope';
 import { dateOf, listOf, recordValues, textOf } from './recordInput';
@@ -252,6 +253,13 @@ export class TicketService {
       .delete(this.t.tickets)
       .where(and(eq(this.col('clientAccountId'), scope.clientAccountId), eq(this.col('id'), id)));
     await this.t.ticketService.log(work.tx, scope, 'delete', id, existing, undefined);
+    // Carrier threads of a ticket that was taken back before anyone offered go with it.
+    await new DiscussionService(this.ctx).removeThreadsOf(
+      work.tx,
+      scope.clientAccountId,
+      'shipmentTicket',
+      id,
+    );
     this.change(work, scope, 'shipmentTicket', id, 'delete');
   }
 

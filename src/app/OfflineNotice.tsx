@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { apiUrl } from '../api/http';
 import { terminalHome } from '../session/landing';
 import { useNetworkStore } from '../state/networkStore';
 
@@ -9,16 +10,46 @@ import { useNetworkStore } from '../state/networkStore';
 const isTerminalPath = (pathname: string): boolean =>
   pathname === terminalHome || pathname.startsWith(`${terminalHome}/`) || pathname.startsWith('/sync/');
 
+/** How often a shown notice asks the server whether it is back, besides the browser's "online" event. */
+const retryMs = 15_000;
+
+/**
+ * While the notice shows, asks the server (its health check) when the browser says the network is back and every
+ * `retryMs`: the first answer hides the notice, so it goes away by itself even on a screen that calls nothing more.
+ */
+const useServerReturn = (shown: boolean, hide: () => void): void => {
+  useEffect(() => {
+    if (!shown) return;
+    let stopped = false;
+    const probe = (): void => {
+      fetch(apiUrl('/api/health'), { cache: 'no-store' }).then(
+        () => {
+          if (!stopped) hide();
+        },
+        () => undefined,
+      );
+    };
+    const timer = window.setInterval(probe, retryMs);
+    window.addEventListener('online', probe);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+      window.removeEventListener('online', probe);
+    };
+  }, [shown, hide]);
+};
+
 /**
  * Top notice after a call got no response: Cancel hides it, Refresh reloads the page, and it goes away by itself
- * at the next answer of the server. Never on the terminal: its screens work offline by design, and the sync chip
- * is the one place that tells their connection.
+ * at the next answer of the server (useServerReturn asks for one). Never on the terminal: its screens work offline
+ * by design, and the sync chip is the one place that tells their connection.
  */
 export const OfflineNotice = (): ReactNode => {
   const { t } = useTranslation();
   const shown = useNetworkStore((s) => s.offlineNotice);
   const hide = useNetworkStore((s) => s.hideOfflineNotice);
   const { pathname } = useLocation();
+  useServerReturn(shown, hide);
   if (!shown || isTerminalPath(pathname)) return null;
   return (
     <Box

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { sharedPublicRoutes } from '../features/sharedAccess/sharedPublicRoutes';
 import { lazyNamed } from '../ui/lazyNamed';
 import { NotFoundPage } from '../ui/NotFoundPage';
+import { RouteErrorPage } from '../ui/RouteErrorPage';
 import { featureRoutes } from './featureRoutes';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
@@ -22,6 +23,7 @@ const relative = (path: string): string => path.replace(/^\/+/, '');
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       { path: 'signin', element: <SignInPage /> },
       { path: 'signup', element: <SignInPage /> },
@@ -36,13 +38,19 @@ export const appRoutes: RouteObject[] = [
           {
             element: <Shell />,
             children: [
-              { index: true, element: <StartPage /> },
-              ...featureRoutes.map((r) =>
-                'lazy' in r
-                  ? { path: relative(r.path), lazy: async () => ({ element: await r.lazy() }) }
-                  : { path: relative(r.path), element: r.element },
-              ),
-              { path: '*', element: <NotFoundPage /> },
+              // A screen that fails keeps the shell (menu, header) around the message.
+              {
+                errorElement: <RouteErrorPage />,
+                children: [
+                  { index: true, element: <StartPage /> },
+                  ...featureRoutes.map((r) =>
+                    'lazy' in r
+                      ? { path: relative(r.path), lazy: async () => ({ element: await r.lazy() }) }
+                      : { path: relative(r.path), element: r.element },
+                  ),
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
             ],
           },
         ],

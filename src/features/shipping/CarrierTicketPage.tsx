@@ -23,6 +23,7 @@ import { useNotifyingAction } from '../documents/useNotifyingAction';
 import { shippingApi } from './shippingApi';
 import { dateTimeText, numberText, routeText, statusColor } from './shippingFormat';
 import { useLiveChanges } from './useLiveChanges';
+import { WarehouseThread } from './WarehouseThread';
 
 const details = [
   'pickupPoint',
@@ -183,6 +184,7 @@ export const CarrierTicketPage = (): ReactNode => {
             </Button>
           </Card>
         )}
+        <WarehouseThread ticketId={id} offers={mine.length} />
       </Stack>
     </AppDatesProvider>
   );

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isTicketStatus, ticketActionsAllowed } from '../../../domain/shipping/ticketRules';
 import type { Row } from '../../resources/resourceApi';
 import { useNotifyingAction } from '../documents/useNotifyingAction';
+import { CarrierThreadList } from './CarrierThreadList';
 import { shippingApi, type TicketDetail } from './shippingApi';
 import { dateTimeText, numberText, routeText, statusColor } from './shippingFormat';
 import { useLiveChanges } from './useLiveChanges';
@@ -199,6 +200,7 @@ export const TicketPage = (): ReactNode => {
           </Table>
         </Table.ScrollContainer>
       )}
+      {status !== 'workingCopy' && <CarrierThreadList ticket={ticket} />}
     </Stack>
   );
 };

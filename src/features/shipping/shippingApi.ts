@@ -1,4 +1,5 @@
 import type { Page } from '../../../domain/resources/query';
+import type { CarrierThreadLine, OwnCarrierThread } from '../../../domain/shipping/carrierThread';
 import { api } from '../../api/http';
 import type { Row } from '../../resources/resourceApi';
 
@@ -29,5 +30,12 @@ export const shippingApi = {
   makeOffer: (ticketId: string, body: Record<string, unknown>) =>
     api.post<Row>(`/api/Transport/Tickets/${id(ticketId)}/Offers`, body),
   myOffers: (query: Record<string, string>) => api.get<Page<Row>>('/api/Transport/Offers', query),
+  carrierThreads: (ticketId: string) =>
+    api.get<{ results: CarrierThreadLine[] }>(`/api/ShipmentTicket/${id(ticketId)}/CarrierThreads`),
+  startCarrierThread: (ticketId: string, carrierId: string) =>
+    api.post<{ discussionId: string }>(`/api/ShipmentTicket/${id(ticketId)}/CarrierThreads`, { carrierId }),
+  ownThread: (ticketId: string) => api.get<OwnCarrierThread>(`/api/Transport/Tickets/${id(ticketId)}/Thread`),
+  startOwnThread: (ticketId: string) =>
+    api.post<{ discussionId: string }>(`/api/Transport/Tickets/${id(ticketId)}/Thread`),
   withdraw: (offerId: string) => api.post<Row>(`/api/Transport/Offers/${id(offerId)}/withdraw`),
 };

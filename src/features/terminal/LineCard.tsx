@@ -28,7 +28,7 @@ export const LineCard = ({ title, details, quantity, state, lineId, children }: 
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-          <Stack gap={2} style={{ minWidth: 0 }}>
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
               {title}
             </Text>
@@ -38,7 +38,8 @@ export const LineCard = ({ title, details, quantity, state, lineId, children }: 
               </Text>
             ))}
           </Stack>
-          <Stack gap={4} align="flex-end">
+          {/* The quantity and the state badge keep their width: the title wraps instead. */}
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
             <Text fw={800} fz="xl" data-testid="terminal-line-quantity">
               {quantity}
             </Text>

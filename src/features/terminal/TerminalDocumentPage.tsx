@@ -103,7 +103,8 @@ export const TerminalDocumentPage = ({
   return (
     <TerminalLayout title={t(`kinds.${kind}`)} back={back}>
       <Card withBorder radius="md" padding="sm">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        {/* The badges go under the number when a language's words do not fit beside it (never cut). */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="xs" c="dimmed">
               {t('documents.number')}
@@ -118,7 +119,7 @@ export const TerminalDocumentPage = ({
               {isNew ? t('documents.new') : view.number}
             </Text>
           </Stack>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="wrap">
             {view.provisional || isNew ? (
               <Badge color="orange" variant="light" data-testid="terminal-provisional">
                 {t('documents.provisional')}

@@ -129,8 +129,9 @@ export const TerminalOrderPage = ({
     <TerminalLayout title={t(`kinds.${kind}`)} back={back}>
       <Card withBorder radius="md" padding="sm" data-testid="terminal-order-header">
         <Stack gap={6}>
-          <Group justify="space-between" wrap="nowrap">
-            <Text fw={800} fz="lg" data-testid="terminal-order-number">
+          {/* The state badge goes under the number when a language's word does not fit beside it. */}
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text fw={800} fz="lg" style={{ overflowWrap: 'anywhere' }} data-testid="terminal-order-number">
               {orderNumber}
             </Text>
             <Badge color={stateColor[detail.state]} variant="light">

@@ -59,6 +59,22 @@ describe('mayTakePart', () => {
     ).toBe(false);
     expect(await mayTakePart({ ...base, isListedParticipant: true, who: claims({ acc: 'B' }) })).toBe(true);
   });
+
+  it("a carrier's thread: the warehouse's shipping staff and that carrier's transport users, no other carrier", async () => {
+    const audience = { kind: 'members', accounts: ['A'], access: 'shipping', carriers: ['K1'] } as const;
+    const base = { ownerAccountId: 'A', audience, canReadRecord: readable, isListedParticipant: false };
+    const carrierUser = (crr: string, TransportEnabled = true) =>
+      claims({ crr, TransportEnabled, IsPowerUser: true, ShippingEnabled: true });
+    expect(await mayTakePart({ ...base, who: claims({ ShippingEnabled: true }) })).toBe(true);
+    expect(await mayTakePart({ ...base, who: claims({ LogisticsEnabled: true }) })).toBe(false);
+    expect(await mayTakePart({ ...base, who: carrierUser('K1') })).toBe(true);
+    // Another carrier of the same account, whatever staff switches its user has ticked.
+    expect(await mayTakePart({ ...base, who: carrierUser('K2') })).toBe(false);
+    expect(await mayTakePart({ ...base, who: carrierUser('K1', false) })).toBe(false);
+    // A members thread that names no carrier keeps every carrier's user out.
+    const staffOnly = { ...base, audience: { kind: 'members', accounts: ['A'] } as const };
+    expect(await mayTakePart({ ...staffOnly, who: carrierUser('K1') })).toBe(false);
+  });
 });
 
 describe('discussionPostSchema', () => {

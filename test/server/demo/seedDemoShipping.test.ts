@@ -51,5 +51,19 @@ describe('demo shipping, calendar and sell offers', () => {
     expect(resources.results.length).toBe(6);
     const offers = await get(manager, '/api/WmsOrder/Offers/Sell');
     expect(offers.results).toEqual([expect.objectContaining({ typeCode: 'OSO', statusCode: 'pending' })]);
+
+    // Carrier messaging: the published ticket has both carriers' threads; Nordfracht's has a question and answer.
+    const published = tickets.results.find((r: { statusCode: string }) => r.statusCode === 'published');
+    const lines = await get(manager, `/api/ShipmentTicket/${String(published?.id)}/CarrierThreads`);
+    expect(lines.results.map((l: { carrierName: string }) => l.carrierName).sort()).toEqual([
+      'BALTIC HAULAGE',
+      'NORDFRACHT',
+    ]);
+    const thread = await get(carrier, `/api/Transport/Tickets/${String(published?.id)}/Thread`);
+    const messages = await get(carrier, `/api/Discussion/${String(thread.discussionId)}/messages`);
+    expect(messages.results).toHaveLength(2);
+    expect(
+      (await get(carrier2, '/api/Discussion')).results.map((d: { discussionId: string }) => d.discussionId),
+    ).not.toContain(thread.discussionId);
   });
 });
