@@ -93,6 +93,7 @@ export const errorCodes = [
   'noFaceDetected',
   'nobodyRecognised',
   'computerVisionUnavailable',
+  'faceEngineUnavailable',
   // contractor portal and shared access links (issue 18)
   'basketEmpty',
   'sharedLinkNotFound',

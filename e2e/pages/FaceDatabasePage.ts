@@ -26,4 +26,29 @@ export class FaceDatabasePage extends BasePage {
     // The camera stops once the person is enrolled.
     await expect(this.byTestId('camera-indicator')).toHaveCount(0);
   }
+
+  /** How many descriptors the list shows for the person named `name`. */
+  descriptorCount(name: string): Locator {
+    return this.list().locator('tr', { hasText: name }).getByTestId('faces-descriptor-count');
+  }
+
+  /** Enrols `username` from photo files picked on the screen (read on the device, only descriptors sent). */
+  async enrolFromPhotos(
+    username: string,
+    photos: readonly { name: string; mimeType: string; buffer: Buffer }[],
+  ): Promise<void> {
+    await this.choose('faces-user', username);
+    await this.byTestId('faces-photos-input').setInputFiles([...photos]);
+  }
+
+  /** Starts the camera and captures: for a device that cannot start the face engine. */
+  async captureWithoutEngine(username: string): Promise<void> {
+    await this.choose('faces-user', username);
+    await this.click('faces-camera');
+    await expect(this.byTestId('faces-enrol')).toBeEnabled({ timeout: 30_000 });
+    await this.click('faces-enrol');
+    await this.expectVisible('faces-engine-unavailable', 120_000);
+    // The camera is switched off: it serves nothing without the engine.
+    await expect(this.byTestId('camera-indicator')).toHaveCount(0);
+  }
 }

@@ -171,6 +171,12 @@ export class TerminalPage extends BasePage {
     );
   }
 
+  /** The face engine could not start on this device: the header says so and the camera is off. */
+  async expectFacesUnavailable(timeout = 120_000): Promise<void> {
+    await expect(this.operator()).toHaveAttribute('data-state', 'faceEngineUnavailable', { timeout });
+    await expect(this.byTestId('camera-indicator')).toHaveCount(0);
+  }
+
   async expectOperator(name: string, timeout?: number): Promise<void> {
     await expect(this.operator()).toHaveAttribute(
       'data-state',

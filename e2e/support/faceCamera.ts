@@ -55,9 +55,8 @@ const cropScaled = (
   return { width, height, rgb };
 };
 
-/** Writes `file` (.y4m, 640×480): `face` as a still camera picture. Returns the file. */
-export const writeFaceVideo = (face: DemoFace, file: string): string => {
-  const [frameWidth, frameHeight] = [640, 480];
+/** The demo photo around `face` (the box widened by half its size on every side) and the photo itself. */
+const aroundFace = (face: DemoFace) => {
   const picture = jpeg.decode(readFileSync(join(demoDir, `sample${face.photo}.jpg`)), { useTArray: true });
   const { box } = face;
   const x = Math.max(0, Math.round(box.x - box.width / 2));
@@ -68,9 +67,40 @@ export const writeFaceVideo = (face: DemoFace, file: string): string => {
     width: Math.min(picture.width - x, Math.round(box.width * 2)),
     height: Math.min(picture.height - y, Math.round(box.height * 2)),
   };
+  return { picture, region };
+};
+
+/** Writes `file` (.y4m, 640×480): `face` as a still camera picture. Returns the file. */
+export const writeFaceVideo = (face: DemoFace, file: string): string => {
+  const [frameWidth, frameHeight] = [640, 480];
+  const { picture, region } = aroundFace(face);
   const scale = Math.min(frameWidth / region.width, frameHeight / region.height);
   return writeStillVideo(cropScaled(picture, region, scale), file, {
     width: frameWidth,
     height: frameHeight,
   });
+};
+
+const jpegOf = (image: RgbImage): Buffer => {
+  const rgba = new Uint8Array(image.width * image.height * 4);
+  for (let i = 0; i < image.width * image.height; i++) {
+    rgba.set(image.rgb.subarray(i * 3, i * 3 + 3), i * 4);
+    rgba[i * 4 + 3] = 255;
+  }
+  return Buffer.from(jpeg.encode({ data: rgba, width: image.width, height: image.height }, 90).data);
+};
+
+/** A JPEG photo of `face`, as an administrator would pick from a folder: the same crop the camera plays. */
+export const facePhoto = (face: DemoFace): Buffer => {
+  const { picture, region } = aroundFace(face);
+  return jpegOf(cropScaled(picture, region, 1));
+};
+
+/** A JPEG photo with no face in it: a grey-blue gradient, as a shelf or wall picked by mistake. */
+export const photoWithoutFace = (): Buffer => {
+  const [width, height] = [480, 360];
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) rgb.set([80 + (x % 120), 110, 140 + (y % 90)], (y * width + x) * 3);
+  return jpegOf({ width, height, rgb });
 };

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { signOut } from '../../session/session';
 import { useAuthStore } from '../../state/authStore';
 import { type KnownFace, type Recognition, shouldOfferSwitch, startRecognitionLoop } from './recognitionLoop';
+import { startFaceEngine } from './startFaceEngine';
 import { useCamera, usePageVisible } from './useCamera';
 
 const browserTimers = {
@@ -44,13 +46,16 @@ const askServer = async (descriptor: Float32Array): Promise<Recognition | undefi
 /**
  * Who holds the terminal, every 10 s, from the front camera (loaded only when the company switched face
  * recognition on): the operator's name in the header with a camera indicator, and a prompt to switch user when
- * someone else of the company holds it. Nothing runs while the page is hidden; the camera stops with it.
+ * someone else of the company holds it. Nothing runs while the page is hidden; the camera stops with it. When the
+ * face engine cannot start (its files not loaded, no TensorFlow backend), the camera goes off, the header says
+ * so and the terminal goes on without faces.
  */
 export const FaceWatcher = (): ReactNode => {
   const { t } = useTranslation('faces');
   const navigate = useNavigate();
   const visible = usePageVisible();
-  const { videoRef, state } = useCamera(visible);
+  const [engineFailed, setEngineFailed] = useState(false);
+  const { videoRef, state } = useCamera(visible && !engineFailed);
   const signedIn = useAuthStore((s) => s.claims?.sub ?? '');
   const rows = useReplicaQuery((tx) => tx.all('computerVision'), []);
   const known = useMemo(() => (rows ?? []).map(knownFaceOf), [rows]);
@@ -65,9 +70,8 @@ export const FaceWatcher = (): ReactNode => {
     let stop: (() => void) | null = null;
     let cancelled = false;
     // TensorFlow and face-api only once the camera runs: the header's indicator needs none of them.
-    void import('./faceEngine')
-      .then(({ loadFaceEngine }) => loadFaceEngine())
-      .then((engine) => {
+    void startFaceEngine().then(
+      (engine) => {
         if (cancelled) return;
         stop = startRecognitionLoop({
           look: async () => {
@@ -85,15 +89,22 @@ export const FaceWatcher = (): ReactNode => {
             if (userId && r.kind === 'recognised') setOffer({ userId, name: r.face.name });
           },
         });
-      });
+      },
+      () => {
+        if (cancelled) return;
+        setEngineFailed(true);
+        notifications.show({ color: 'orange', message: t('errors:faceEngineUnavailable') });
+      },
+    );
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [state, signedIn, videoRef]);
+  }, [state, signedIn, videoRef, t]);
 
-  const label =
-    state === 'cameraPermissionMissing'
+  const label = engineFailed
+    ? t('unavailable')
+    : state === 'cameraPermissionMissing'
       ? t('errors:cameraPermissionMissing')
       : result?.kind === 'recognised'
         ? result.face.name
@@ -123,7 +134,14 @@ export const FaceWatcher = (): ReactNode => {
           size="lg"
           maw={180}
           data-testid="face-operator"
-          data-state={state === 'cameraPermissionMissing' ? state : (result?.kind ?? 'looking')}
+          data-state={
+            engineFailed
+              ? 'faceEngineUnavailable'
+              : state === 'cameraPermissionMissing'
+                ? state
+                : (result?.kind ?? 'looking')
+          }
+          title={engineFailed ? t('errors:faceEngineUnavailable') : undefined}
         >
           {label}
         </Badge>

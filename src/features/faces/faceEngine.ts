@@ -21,11 +21,18 @@ export interface FaceReading {
 
 export interface FaceEngine {
   readonly backend: string;
-  read(frame: HTMLVideoElement | HTMLCanvasElement): Promise<FaceReading>;
+  /**
+   * `inputSize`: the detector's input (a multiple of 32); the camera's 320 keeps a 10 s cycle light, a photo
+   * read once is worth a larger one, so a smaller face in a bigger picture is still found.
+   */
+  read(
+    frame: HTMLVideoElement | HTMLCanvasElement,
+    options?: { readonly inputSize?: number },
+  ): Promise<FaceReading>;
 }
 
 /** Same detector settings as the Node test that set the threshold (test/support/faceApiNode.ts), smaller input. */
-const detector = () => new faceapi.TinyFaceDetectorOptions({ inputSize: 320, scoreThreshold: 0.5 });
+const detector = (inputSize = 320) => new faceapi.TinyFaceDetectorOptions({ inputSize, scoreThreshold: 0.5 });
 
 const startBackend = async (): Promise<string> => {
   setWasmPaths(faceWasmPath);
@@ -54,11 +61,11 @@ export const loadFaceEngine = (): Promise<FaceEngine> => {
     ]);
     return {
       backend,
-      async read(frame) {
+      async read(frame, options) {
         const frameWidth = frame instanceof HTMLVideoElement ? frame.videoWidth : frame.width;
         const started = performance.now();
         const found = await faceapi
-          .detectAllFaces(frame, detector())
+          .detectAllFaces(frame, detector(options?.inputSize))
           .withFaceLandmarks()
           .withFaceDescriptors();
         // A user-timing entry per frame: the Chromium bench reads them (bench/faces.bench.ts).
