@@ -2,7 +2,6 @@
 // account with 1,000,000 stock rows, p50/p95 through the API next to the same two statements (page and count)
 // run straight on the driver, on PGlite and PostgreSQL. The data set is generated once and kept (BENCH_DATA_DIR
 // for PGlite, database aisle_bench_inventory on the PostgreSQL server).
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
@@ -16,18 +15,7 @@ import type { Row } from '../server/resources/rows';
 import type { Scope } from '../server/resources/scope';
 import { InventoryQueries } from '../server/warehouse/stock/inventoryQueries';
 import { cpuSnapshot, settle } from './browser/cpu';
-import {
-  type BenchDatabase,
-  benchDataDir,
-  benchSelected,
-  ensureDatabase,
-  openPgliteBench,
-  openPostgresBench,
-  percentile,
-  postgresAdminUrl,
-  runs,
-  verdict,
-} from './support/benchDatabases';
+import { type BenchDatabase, percentile, runBench, verdict } from './support/benchDatabases';
 
 const stockRows = Number(process.env.BENCH_STOCK ?? 1_000_000);
 const products = 20_000;
@@ -283,36 +271,8 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
   }
 };
 
-const main = async () => {
-  if (!benchSelected('inventory')) {
-    console.log('skipped: BENCH_ONLY names other benches');
-    return;
-  }
-  // PostgreSQL first (the targets apply there): run after the PGlite half in the same process, one scenario's
-  // API p95 once came out at 52 ms against 17 ms when run alone.
-  if (runs('postgres')) {
-    const server = postgresAdminUrl();
-    if ('skipped' in server) console.log(`\n[postgres] skipped: ${server.skipped}`);
-    else {
-      const postgres = await openPostgresBench(await ensureDatabase(server.url, 'aisle_bench_inventory'));
-      try {
-        await benchOn(postgres);
-      } finally {
-        await postgres.close();
-      }
-    }
-  }
-  if (runs('pglite')) {
-    const pglite = await openPgliteBench(join(benchDataDir(), `pglite-inventory-${stockRows}`));
-    try {
-      await benchOn(pglite);
-    } finally {
-      await pglite.close();
-    }
-  }
-};
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(
+  'inventory',
+  { postgresName: 'aisle_bench_inventory', pgliteFolder: `pglite-inventory-${stockRows}` },
+  benchOn,
+);

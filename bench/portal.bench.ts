@@ -3,7 +3,6 @@
 // statements run straight on the driver, and confirming a 50-line basket (POST contractororders/confirm-order),
 // on PGlite and PostgreSQL. The data set is generated once and kept (BENCH_DATA_DIR for PGlite, database
 // aisle_bench_portal on the PostgreSQL server).
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -22,14 +21,10 @@ import type { Row } from '../server/resources/rows';
 import { cpuSnapshot, settle } from './browser/cpu';
 import {
   type BenchDatabase,
-  benchDataDir,
-  benchSelected,
-  ensureDatabase,
-  openPgliteBench,
-  openPostgresBench,
+  comparisonLine,
   percentile,
-  postgresAdminUrl,
-  runs,
+  runBench,
+  takingTurns,
   verdict,
 } from './support/benchDatabases';
 
@@ -187,16 +182,7 @@ const measureCatalogue = async (
       await bench.raw.query(lines.sql, lines.params);
       return { took: ms(started), rows: found.length, count: Number(count[0]?.n ?? count[0]?.count) };
     };
-    // Taking turns at asking first: whoever asks first reads the question's rows cold.
-    let a: Awaited<ReturnType<typeof viaApi>>;
-    let r: Awaited<ReturnType<typeof viaDriver>>;
-    if (i % 2 === 0) {
-      a = await viaApi();
-      r = await viaDriver();
-    } else {
-      r = await viaDriver();
-      a = await viaApi();
-    }
+    const [a, r] = await takingTurns(i, viaApi, viaDriver);
     if (i >= 0) {
       api.push(a.took);
       raw.push(r.took);
@@ -307,19 +293,12 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
     let allOk = true;
     for (const scenario of scenarios) {
       const t = await measureCatalogue(bench, app, headers, scope, scenario, String(group?.id ?? ''));
-      const [a50, a95, r50, r95] = [
-        percentile(t.api, 50),
-        percentile(t.api, 95),
-        percentile(t.raw, 50),
-        percentile(t.raw, 95),
-      ];
-      const ok = a95 <= catalogueP95Ms && a95 <= catalogueRatio * r95;
+      const { ok, line } = comparisonLine({ name: scenario.name, width: 40, rows: t.rows }, t.api, t.raw, {
+        p95Ms: catalogueP95Ms,
+        ratio: catalogueRatio,
+      });
       allOk &&= ok;
-      console.log(
-        `  ${scenario.name.padEnd(40)} ${t.rows.toLocaleString('en').padStart(8)}  ` +
-          `${a50.toFixed(1).padStart(6)} / ${a95.toFixed(1).padStart(6)} ms  ${r50.toFixed(1).padStart(6)} / ${r95.toFixed(1).padStart(6)} ms  ` +
-          `${(a95 / r95).toFixed(2).padStart(5)}×  ${verdict(ok)}`,
-      );
+      console.log(line);
     }
     console.log(
       `  target: catalogue API p95 ≤ ${catalogueP95Ms} ms and ≤ ${catalogueRatio}× raw SQL p95 in every scenario → ${verdict(allOk)}`,
@@ -334,34 +313,8 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
   }
 };
 
-const main = async () => {
-  if (!benchSelected('portal')) {
-    console.log('skipped: BENCH_ONLY names other benches');
-    return;
-  }
-  if (runs('postgres')) {
-    const server = postgresAdminUrl();
-    if ('skipped' in server) console.log(`\n[postgres] skipped: ${server.skipped}`);
-    else {
-      const postgres = await openPostgresBench(await ensureDatabase(server.url, 'aisle_bench_portal'));
-      try {
-        await benchOn(postgres);
-      } finally {
-        await postgres.close();
-      }
-    }
-  }
-  if (runs('pglite')) {
-    const pglite = await openPgliteBench(join(benchDataDir(), `pglite-portal-${stockRows}`));
-    try {
-      await benchOn(pglite);
-    } finally {
-      await pglite.close();
-    }
-  }
-};
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(
+  'portal',
+  { postgresName: 'aisle_bench_portal', pgliteFolder: `pglite-portal-${stockRows}` },
+  benchOn,
+);

@@ -180,3 +180,86 @@ export const benchSelected = (name: string): boolean => {
   const names = only().filter((s) => !(databaseKinds as readonly string[]).includes(s));
   return names.length === 0 || names.includes(name.toLowerCase());
 };
+
+/**
+ * A bench's main: its `benchOn` on PostgreSQL (database `postgresName` on DATABASE_URL's server) first, then on
+ * PGlite (folder `pgliteFolder` of the bench data dir), each half as BENCH_ONLY selects; a failure exits 1.
+ * PostgreSQL goes first: run after the PGlite half in the same process, one inventory scenario's API p95 once
+ * came out at 52 ms against 17 ms when run alone.
+ */
+export const runBench = (
+  name: string,
+  where: { readonly postgresName: string; readonly pgliteFolder: string },
+  benchOn: (bench: BenchDatabase) => Promise<void>,
+): void => {
+  const main = async () => {
+    if (!benchSelected(name)) {
+      console.log('skipped: BENCH_ONLY names other benches');
+      return;
+    }
+    if (runs('postgres')) {
+      const server = postgresAdminUrl();
+      if ('skipped' in server) console.log(`\n[postgres] skipped: ${server.skipped}`);
+      else {
+        const postgres = await openPostgresBench(await ensureDatabase(server.url, where.postgresName));
+        try {
+          await benchOn(postgres);
+        } finally {
+          await postgres.close();
+        }
+      }
+    }
+    if (runs('pglite')) {
+      const pglite = await openPgliteBench(join(benchDataDir(), where.pgliteFolder));
+      try {
+        await benchOn(pglite);
+      } finally {
+        await pglite.close();
+      }
+    }
+  };
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+};
+
+/** Both sides of one comparison, taking turns at going first: whoever asks first reads the question's rows cold. */
+export const takingTurns = async <A, B>(
+  i: number,
+  api: () => Promise<A>,
+  raw: () => Promise<B>,
+): Promise<[A, B]> => {
+  if (i % 2 === 0) {
+    const a = await api();
+    return [a, await raw()];
+  }
+  const r = await raw();
+  return [await api(), r];
+};
+
+/**
+ * One scenario's line of an "API next to raw SQL" table: p50 / p95 of both, the p95 ratio and the verdict against
+ * an API p95 ceiling and a ratio ceiling.
+ */
+export const comparisonLine = (
+  scenario: { readonly name: string; readonly width: number; readonly rows: number },
+  api: readonly number[],
+  raw: readonly number[],
+  target: { readonly p95Ms: number; readonly ratio: number },
+): { ok: boolean; line: string } => {
+  const [a50, a95, r50, r95] = [
+    percentile(api, 50),
+    percentile(api, 95),
+    percentile(raw, 50),
+    percentile(raw, 95),
+  ];
+  const ok = a95 <= target.p95Ms && a95 <= target.ratio * r95;
+  return {
+    ok,
+    line:
+      `  ${scenario.name.padEnd(scenario.width)} ${scenario.rows.toLocaleString('en').padStart(8)}  ` +
+      `${a50.toFixed(1).padStart(6)} / ${a95.toFixed(1).padStart(6)} ms  ${r50.toFixed(1).padStart(6)} / ${r95.toFixed(1).padStart(6)} ms  ` +
+      `${(a95 / r95).toFixed(2).padStart(5)}×  ${verdict(ok)}`,
+  };
+};

@@ -38,6 +38,22 @@ export class CatalystStaffPage extends BasePage {
     await this.expectVisible('catalyst-why-result');
   }
 
+  /** The price of "why this price" for a client account, read from the open preview; the modal is closed again. */
+  async priceForClient(username: string): Promise<string> {
+    await this.whyForClient(username);
+    const price = this.byTestId('catalyst-why-price');
+    await expect(price).toHaveText(/\d/);
+    const text = (await price.textContent()) ?? '';
+    await this.page.keyboard.press('Escape');
+    await expect(price).toBeHidden();
+    return text;
+  }
+
+  /** The grams-per-kg input of one metal in the catalyst form, by its symbol. */
+  metal(shortName: string): Locator {
+    return this.page.locator(`[data-testid="catalyst-form-metal"][data-metal="${shortName}"]`);
+  }
+
   async openMarket(): Promise<void> {
     await this.goto('/catalyst-stock-market');
     await this.expectVisible('catalyst-market-metals', 60_000);

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,7 @@ import { EditModeIndicator } from '../features/editMode/EditModeIndicator';
 import { RecordOffice } from '../features/office/RecordOffice';
 import { errorMessage } from '../i18n/i18n';
 import { errorCodeOf, errorText, fieldErrorsOf } from './apiErrors';
-import { FieldInput } from './FieldInput';
-import { refDisplayValue } from './format';
+import { FormFieldInputs } from './FormFieldInputs';
 import {
   errorsByField,
   type FormMode,
@@ -167,24 +166,15 @@ export const ResourceForm = ({ def, id, onSaved, onCancel }: ResourceFormProps):
                 {formError}
               </Alert>
             )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {fields.map(([name, field]) => {
-                const error = errors[name];
-                return (
-                  <FieldInput
-                    key={name}
-                    def={def}
-                    name={name}
-                    field={field}
-                    value={values[name]}
-                    onChange={(value) => setValue(name, value)}
-                    error={error ? errorText(t, error.rule, error.params) : undefined}
-                    mode={mode}
-                    refTitle={row ? refDisplayValue(row, name) : undefined}
-                  />
-                );
-              })}
-            </SimpleGrid>
+            <FormFieldInputs
+              def={def}
+              fields={fields}
+              values={values}
+              errors={errors}
+              onChange={setValue}
+              mode={mode}
+              row={row}
+            />
             <Group gap="xs">
               <Button type="submit" loading={saving} data-testid="resource-save">
                 {t('resources:generic.save')}

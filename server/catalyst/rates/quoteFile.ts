@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { gramsPerUnit, type QuoteUnit, quoteUnits } from '../../../domain/catalyst/rateOptions';
 import { AppError } from '../../../domain/errors';
+import { loadExcel } from '../../files/excel';
 import type { SnapshotExchange, SnapshotMetal } from '../pricingSnapshot';
 import { quoteNumber } from './httpSource';
 import type { NewQuote } from './quotes';
@@ -51,7 +52,8 @@ const timeOf = (value: string): Date | undefined => {
 
 /** The rows of the file's first sheet, as text. CSV: comma or semicolon separated, UTF-8. */
 const rowsOf = async (fileName: string, data: Buffer): Promise<string[][]> => {
-  const workbook = new ExcelJS.Workbook();
+  // ExcelJS loads with the first quote file, not with the server.
+  const workbook = new (await loadExcel()).Workbook();
   let sheet: ExcelJS.Worksheet | undefined;
   try {
     if (/\.xlsx$/i.test(fileName)) {

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Button,
   Card,
   Group,
   Image,
@@ -13,6 +14,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { catalystResource } from '../../../domain/resources/definitions/catalyst';
 import { DebouncedTextInput } from '../../resources/DebouncedTextInput';
 import { ListPager } from '../../resources/ListPager';
@@ -23,6 +25,7 @@ import { ResourcePreview } from '../../resources/ResourcePreview';
 import { type Row, resourceApi } from '../../resources/resourceApi';
 import { usePagedList } from '../../resources/usePagedList';
 import { useRefTitles } from '../../resources/useRefTitles';
+import { useResourceAccess } from '../../resources/useResourceAccess';
 import { useAuthStore } from '../../state/authStore';
 import { useRightDrawer } from '../../ui/useRightDrawer';
 import { authorizedFileUrl } from '../products/fileUrl';
@@ -200,6 +203,7 @@ const PhotoGrid = (): ReactNode => {
 export const CatalystCataloguePage = (): ReactNode => {
   const { t } = useTranslation(['catalyst', 'resources']);
   const [view, setView] = useState<View>(storedView);
+  const access = useResourceAccess(def);
   const choose = (next: string) => {
     const value: View = next === 'list' ? 'list' : 'grid';
     setView(value);
@@ -213,15 +217,22 @@ export const CatalystCataloguePage = (): ReactNode => {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         {view === 'grid' ? <Title order={2}>{t('resources:catalyst.title')}</Title> : <span />}
-        <SegmentedControl
-          value={view}
-          onChange={choose}
-          data={[
-            { value: 'grid', label: t('catalogue.grid') },
-            { value: 'list', label: t('catalogue.list') },
-          ]}
-          data-testid="catalyst-view"
-        />
+        <Group gap="xs" wrap="wrap">
+          {access.canWrite && (
+            <Button component={Link} to={`/${def.route}/new`} data-testid="catalyst-add">
+              {t('resources:generic.add')}
+            </Button>
+          )}
+          <SegmentedControl
+            value={view}
+            onChange={choose}
+            data={[
+              { value: 'grid', label: t('catalogue.grid') },
+              { value: 'list', label: t('catalogue.list') },
+            ]}
+            data-testid="catalyst-view"
+          />
+        </Group>
       </Group>
       {view === 'grid' ? <PhotoGrid /> : <ResourceListPage def={def} />}
     </Stack>
