@@ -109,7 +109,9 @@ test.describe('the spine', () => {
   });
 
   test('an expired access token is refreshed without the user noticing', async ({ page, startServer }) => {
-    const server = await startServer({ env: { ACCESS_TOKEN_SECONDS: '2' } });
+    // Long enough that the renewed token is still good when the retried call arrives on a busy machine (with 2 s,
+    // a retry that took longer than the token's life was refused again and the list said "Please sign in").
+    const server = await startServer({ env: { ACCESS_TOKEN_SECONDS: '8' } });
     const signIn = new SignInPage(page);
     await page.goto(`${server.baseURL}/signin`);
     await signIn.signIn('admin', 'demo1234');
@@ -117,7 +119,7 @@ test.describe('the spine', () => {
     const refreshed = page.waitForResponse(
       (r) => r.url().endsWith('/api/Auth') && r.request().method() === 'GET',
     );
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(9000);
     await page.getByTestId('menu-item-company').click();
     expect((await refreshed).status()).toBe(200);
     await expect(page.getByTestId('resource-row').first()).toBeVisible();
