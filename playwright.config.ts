@@ -13,9 +13,10 @@ export const playwrightConfig = defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   forbidOnly: isCI,
-  // Two workers, each with its own server and demo data (e2e/support/globalSetup.ts): a test mostly waits on
-  // the browser, so two keep both cores of a small CI machine busy.
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  // Each worker has its own server and demo data (e2e/support/globalSetup.ts). On a 2-core CI machine two workers
+  // gained little (the tests' times added up to 1.9× the run's: the browsers are CPU-bound) and starved a page's
+  // renderer for seconds, so CI runs one; E2E_WORKERS sets another count.
+  workers: Number(process.env.E2E_WORKERS) || (isCI ? 1 : 2),
   retries: 0,
   // CI machines are shared and busy (a first load of a lazily loaded screen took over 10 s there): longer budgets
   // cost nothing when a test passes. A busy machine elsewhere may set E2E_EXPECT_TIMEOUT_MS (e.g. 60000).
