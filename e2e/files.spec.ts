@@ -34,6 +34,8 @@ test.describe('attachments', () => {
 
   test('an executable renamed .pdf is refused with a clear message', async ({ page, signIn }) => {
     await signIn();
+    // Signed in before leaving the page: a navigation right after the click could cut the sign-in call off.
+    await new ShellPage(page).expectSignedIn();
     const id = randomUUID().slice(0, 6);
     await new ResourcePage(page).create('companies', { shortName: `Spoof ${id}` });
     const exe = Buffer.alloc(512);
