@@ -23,6 +23,7 @@ import {
   type BenchDatabase,
   comparisonLine,
   percentile,
+  type QueryScenario,
   runBench,
   takingTurns,
   verdict,
@@ -306,10 +307,7 @@ const measureQuoteToRead = async (
   return took;
 };
 
-interface Scenario {
-  readonly name: string;
-  readonly query: (i: number) => Record<string, string>;
-}
+type Scenario = QueryScenario;
 
 const scenarios: Scenario[] = [
   { name: 'by name, pages 1–5', query: (i) => ({ PageSize: '25', PageNumber: String((i % 5) + 1) }) },

@@ -15,7 +15,13 @@ import type { Row } from '../server/resources/rows';
 import type { Scope } from '../server/resources/scope';
 import { InventoryQueries } from '../server/warehouse/stock/inventoryQueries';
 import { cpuSnapshot, settle } from './browser/cpu';
-import { type BenchDatabase, percentile, runBench, verdict } from './support/benchDatabases';
+import {
+  type BenchDatabase,
+  percentile,
+  type QueryScenario,
+  runBench,
+  verdict,
+} from './support/benchDatabases';
 
 const stockRows = Number(process.env.BENCH_STOCK ?? 1_000_000);
 const products = 20_000;
@@ -71,13 +77,7 @@ const ensureData = async (bench: BenchDatabase): Promise<{ accountId: string; us
   return { accountId: result.accountId, userId: result.userId };
 };
 
-interface Scenario {
-  readonly name: string;
-  /** Shown for information, outside the target (the list as first opened counts every row). */
-  readonly info?: boolean;
-  /** The query string of sample `i` (the values vary so every sample is a fresh question). */
-  readonly query: (i: number) => Record<string, string>;
-}
+type Scenario = QueryScenario;
 
 const filters = (list: readonly { field: string; operator: string; value: unknown }[]) =>
   JSON.stringify(list);

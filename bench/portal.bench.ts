@@ -23,6 +23,7 @@ import {
   type BenchDatabase,
   comparisonLine,
   percentile,
+  type QueryScenario,
   runBench,
   takingTurns,
   verdict,
@@ -109,10 +110,7 @@ const portalUser = async (app: FastifyInstance, accountId: string, contractorId:
   return made;
 };
 
-interface Scenario {
-  readonly name: string;
-  readonly query: (i: number) => Record<string, string>;
-}
+type Scenario = QueryScenario;
 
 const scenarios: Scenario[] = [
   { name: 'by index, pages 1–5', query: (i) => ({ PageSize: '25', PageNumber: String((i % 5) + 1) }) },

@@ -155,6 +155,15 @@ export const percentile = (values: readonly number[], p: number): number => {
   return sorted[rank] ?? Number.NaN;
 };
 
+/** One question a bench asks many times through the API and on the driver. */
+export interface QueryScenario {
+  readonly name: string;
+  /** Shown for information, outside the target (e.g. a list as first opened counts every row). */
+  readonly info?: boolean;
+  /** The query string of sample `i` (the values vary so every sample is a fresh question). */
+  readonly query: (i: number) => Record<string, string>;
+}
+
 export const verdict = (ok: boolean): string => (ok ? 'PASS' : 'MISS');
 
 const databaseKinds = ['pglite', 'postgres'] as const;
