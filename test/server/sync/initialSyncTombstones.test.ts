@@ -237,7 +237,7 @@ if (process.env.DATABASE_URL) {
         // A transaction of another database ending at that moment may hold the watermark back (pullAll's
         // settledWatermark); the first page is asked again until its watermark passes this file's own rows.
         let first = await pullPage(t, admin, undefined, { limit: 2 });
-        for (let i = 0; i < 200 && !first.hasMore; i++) {
+        for (let i = 0; i < 4000 && !first.hasMore; i++) {
           await new Promise((resolve) => setTimeout(resolve, 5));
           first = await pullPage(t, admin, undefined, { limit: 2 });
         }
