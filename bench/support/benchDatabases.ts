@@ -36,7 +36,10 @@ export const benchDataDir = (): string => {
 /** PGlite in memory (no dir) or in a directory, migrated like the server's, with its raw client beside. */
 export const openPgliteBench = async (dir?: string): Promise<BenchDatabase> => {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir, { extensions: pgliteExtensions });
+  // In memory, the options are the only argument: new PGlite(undefined, options) drops them.
+  const client = dir
+    ? new PGlite(dir, { extensions: pgliteExtensions })
+    : new PGlite({ extensions: pgliteExtensions });
   const db = drizzle(client);
   await migrate(db, { migrationsFolder });
   const query: RawSql['query'] = async (text, params = []) =>
