@@ -12,12 +12,12 @@ import { useSyncSession } from '../features/sync/useSyncSession';
 import { contractorMayOpen } from '../session/landing';
 import { loadStartupConfig } from '../session/session';
 import { useAuthStore } from '../state/authStore';
+import { markFirstScreen } from '../state/firstScreen';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 import { lazyNamed, PageFallback } from '../ui/lazyNamed';
 import { NotPermittedPage } from '../ui/NotPermittedPage';
 import { appMenu } from './menu/appMenu';
-import { markFirstScreen } from './firstScreen';
 import { RightDrawer } from './RightDrawer';
 import { ShellHeader, useAppTitle } from './ShellHeader';
 

@@ -9,9 +9,9 @@ import {
   matchLanguage,
 } from '../../domain/languages';
 import { ApiError } from '../api/apiError';
-import { afterFirstScreen } from '../app/firstScreen';
 import { api } from '../api/http';
 import { useAuthStore } from '../state/authStore';
+import { afterFirstScreen } from '../state/firstScreen';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 

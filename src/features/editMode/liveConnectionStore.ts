@@ -1,9 +1,9 @@
 import type { ILogger } from '@microsoft/signalr';
 import type { LiveConnection } from '../../../sync/liveConnection';
-import { afterFirstScreen } from '../../app/firstScreen';
 import { apiUrl } from '../../api/http';
 import { loadStartupConfig } from '../../session/session';
 import { useAuthStore } from '../../state/authStore';
+import { afterFirstScreen } from '../../state/firstScreen';
 
 /** The hub next to the API (same origin unless VITE_API_URL points elsewhere). */
 const hubUrl = (): string => `${apiUrl('/api').replace(/\/api$/, '')}/dataHub`;

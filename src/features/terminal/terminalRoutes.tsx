@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { afterFirstScreen } from '../../app/firstScreen';
+import { afterFirstScreen } from '../../state/firstScreen';
 import type { FeatureRoute } from '../../ui/featureRoute';
 import { NotFoundPage } from '../../ui/NotFoundPage';
 import { type FlowKind, isFlowKind } from './data/flowKinds';
