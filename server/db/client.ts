@@ -95,10 +95,13 @@ export const openDatabase = async (opts: {
       import('drizzle-orm/pglite/migrator'),
       import('./pgliteExtensions'),
     ]);
-  const client =
-    opts.pgliteFrom && !dir
-      ? new PGlite({ loadDataDir: opts.pgliteFrom, extensions: pgliteExtensions })
-      : new PGlite(dir, { extensions: pgliteExtensions });
+  // An in-memory database takes its options as the only argument: new PGlite(undefined, options) drops them.
+  const client = dir
+    ? new PGlite(dir, { extensions: pgliteExtensions })
+    : new PGlite({
+        extensions: pgliteExtensions,
+        ...(opts.pgliteFrom ? { loadDataDir: opts.pgliteFrom } : {}),
+      });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   await db.execute(sql`select 1`);
