@@ -32,22 +32,22 @@ interface LogRow {
 const cursorOf = (r: LogRow): FeedCursor => ({ xid: BigInt(r.xid), seq: BigInt(r.seq) });
 
 /**
- * The watermark of this read: the oldest transaction still running when its snapshot was taken (every row below
- * it is final, and no transaction running or to come can write one below it). Transactions of other databases
- * of the same server (seen running right now) cannot write here and do not hold it back.
+ * The watermark of a read (as a one-row query): the oldest transaction still running when its snapshot was taken
+ * (every row below it is final, and no transaction running or to come can write one below it). Transactions of
+ * other databases of the same server (seen running right now) cannot write here and do not hold it back.
  */
-const readWatermark = async (tx: Tx): Promise<bigint> => {
-  const [row] = rowsOf(
-    await tx.execute(sql`
+const watermarkQuery = sql`
       select coalesce(
         (select x from pg_snapshot_xip(s.snap) x
           where not exists (
             select 1 from pg_stat_activity a
             where a.backend_xid = x::xid and a.datname is distinct from current_database())
           order by x limit 1),
-        pg_snapshot_xmax(s.snap))::text as watermark
-      from (select pg_current_snapshot() as snap) s`),
-  );
+        pg_snapshot_xmax(s.snap)) as watermark
+      from (select pg_current_snapshot() as snap) s`;
+
+const readWatermark = async (tx: Tx): Promise<bigint> => {
+  const [row] = rowsOf(await tx.execute(sql`select watermark::text as watermark from (${watermarkQuery}) w`));
   return BigInt(String(row?.watermark ?? '0'));
 };
 
@@ -65,15 +65,16 @@ const visible = (scope: FeedScope): SQL => {
 const beforeHorizon = (horizon: bigint | undefined): SQL =>
   horizon === undefined ? sql`true` : sql`not (action = 'delete' and xid < ${horizon.toString()}::xid8)`;
 
+/** Log rows after `after` and below `watermark` (a value, or an xid8 expression of the same query). */
 const range = (
   scope: FeedScope,
   after: FeedCursor,
-  watermark: bigint,
+  watermark: bigint | SQL,
   horizon: bigint | undefined,
 ): SQL => sql`
   client_account_id = ${scope.clientAccountId}::uuid
   and (xid, seq) > (${after.xid.toString()}::xid8, ${after.seq.toString()}::bigint)
-  and xid < ${watermark.toString()}::xid8
+  and xid < ${typeof watermark === 'bigint' ? sql`${watermark.toString()}::xid8` : watermark}
   and ${visible(scope)}
   and ${beforeHorizon(horizon)}`;
 
@@ -115,14 +116,19 @@ const countAfter = async (
   return Number(row?.n ?? 0);
 };
 
+/** The highest mutation of this device and user whose transaction lies before `before` (as text; '0' for none). */
+const lastMutationQuery = (req: ChangesRequest, before: SQL): SQL =>
+  req.deviceId === null
+    ? sql`'0'`
+    : sql`(select coalesce(max(mutation_id), 0)::text from sync_mutation
+      where client_account_id = ${req.scope.clientAccountId}::uuid and device_id = ${req.deviceId}
+        and user_id = ${req.scope.userId}::uuid and xid < ${before})`;
+
 /** The highest mutation of this device and user whose transaction lies wholly before the cursor. */
 const lastMutationBefore = async (tx: Tx, req: ChangesRequest, before: bigint): Promise<number> => {
   if (req.deviceId === null) return 0;
   const [row] = rowsOf(
-    await tx.execute(sql`
-      select coalesce(max(mutation_id), 0)::text as id from sync_mutation
-      where client_account_id = ${req.scope.clientAccountId}::uuid and device_id = ${req.deviceId}
-        and user_id = ${req.scope.userId}::uuid and xid < ${before.toString()}::xid8`),
+    await tx.execute(sql`select ${lastMutationQuery(req, sql`${before.toString()}::xid8`)} as id`),
   );
   return Number(row?.id ?? 0);
 };
@@ -228,6 +234,46 @@ const readPage = async (
  * deleted or moved out of scope gets a new change at or above the horizon, and its tombstone is sent.
  */
 export const readChanges = async (ctx: AppContext, req: ChangesRequest): Promise<ChangesResponse> =>
+  (await readIfIdle(ctx, req)) ?? readPageOfChanges(ctx, req);
+
+/**
+ * The answer to a pull with nothing new, in one statement (no transaction): its watermark, whether any log row
+ * for the caller lies between the cursor and it, and the device's last mutation below it — all from the
+ * statement's one snapshot. Undefined when there is something to read (or for the pages of an initial sync, or
+ * a cursor above the watermark): the full read answers those. Every change in an account makes each of its
+ * terminals pull, mostly to learn there is nothing for them.
+ */
+const readIfIdle = async (ctx: AppContext, req: ChangesRequest): Promise<ChangesResponse | undefined> => {
+  if (isStart(req.since) || req.since.horizon !== undefined) return undefined;
+  const below = sql`w.watermark`;
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`
+      select w.watermark::text as watermark,
+        exists (select 1 from sync_change where ${range(req.scope, req.since, below, undefined)}) as waiting,
+        ${lastMutationQuery(req, below)} as last_mutation
+      from (${watermarkQuery}) w`),
+  );
+  if (row?.waiting !== false) return undefined;
+  const watermark = BigInt(String(row.watermark));
+  // The full read's cursor would stay at `since`; rare (a cursor of another database): let it answer.
+  if (watermark < req.since.xid) return undefined;
+  return {
+    version: syncWireVersion,
+    changes: [],
+    // Never backwards, as the full read.
+    cursor: encodeCursor(
+      compareCursors({ xid: watermark, seq: 0n }, req.since) < 0
+        ? { xid: req.since.xid, seq: req.since.seq }
+        : { xid: watermark, seq: 0n },
+    ),
+    hasMore: false,
+    remaining: 0,
+    lastMutationId: Number(row.last_mutation ?? 0),
+    serverTime: new Date().toISOString(),
+  };
+};
+
+const readPageOfChanges = async (ctx: AppContext, req: ChangesRequest): Promise<ChangesResponse> =>
   ctx.db.transaction(
     async (tx) => {
       const watermark = await readWatermark(tx);

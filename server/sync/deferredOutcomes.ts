@@ -72,6 +72,16 @@ export class DeferredOutcomes {
     this.waiting.set(keyOf(outcome.clientAccountId, outcome.idempotencyKey), outcome);
   }
 
+  /** Replaces texts in the waiting outcomes' bodies (a push group's pending document numbers by final ones). */
+  rename(renames: readonly { readonly from: string; readonly to: string }[]): void {
+    if (renames.length === 0) return;
+    for (const [k, o] of this.waiting) {
+      let body = o.response.body;
+      for (const r of renames) body = body.replaceAll(r.from, r.to);
+      if (body !== o.response.body) this.waiting.set(k, { ...o, response: { ...o.response, body } });
+    }
+  }
+
   async flushIfHolding(db: Db, clientAccountId: string, idempotencyKey: string): Promise<void> {
     if (this.waiting.has(keyOf(clientAccountId, idempotencyKey))) await this.flush(db);
   }

@@ -12,7 +12,7 @@ import {
 import { type AppContext, requireAuth } from '../context';
 import { DeferredOutcomes, deferredOutcomeStore } from './deferredOutcomes';
 import { isFinal } from './outcome';
-import { isGroupable, PushGroup } from './pushGroup';
+import { isGroupable, PushGroup, renamedJson } from './pushGroup';
 
 /** Headers of the batch request its calls inherit (the session, the language). */
 const inherited = ['authorization', 'accept-language'] as const;
@@ -139,10 +139,14 @@ const runGroup = async (
           }
           done.push(outcome);
         }
+        if (group.failed) throw new GroupRollback();
+        // Last steps (document numbers) hold their locks only from here to the commit.
+        const renames = await group.finish();
+        outcomes.rename(renames);
         await outcomes.flush(tx);
         // A statement that failed and was caught aborted the transaction: its COMMIT would roll back silently.
         if (group.failed) throw new GroupRollback();
-        return done;
+        return done.map((o) => (o.body === undefined ? o : { ...o, body: renamedJson(o.body, renames) }));
       }),
     );
     group.publish(ctx);

@@ -37,6 +37,8 @@ export class PushGroup {
   private ran = 0;
   private running = -1;
   private readonly held: DataChange[] = [];
+  private readonly lastSteps: { readonly key: string; readonly step: () => Promise<Rename | undefined> }[] =
+    [];
 
   /** `calls`: the group's calls in order (what its running call may look ahead at). */
   constructor(private readonly calls: readonly PushedCall[] = []) {}
@@ -78,6 +80,27 @@ export class PushGroup {
     this.held.push(change);
   }
 
+  /**
+   * A step for the very end of the group's unit of work, after every call (document numbering: the counter's row
+   * lock is then held only until the commit right after). Steps run in the order of their `key`, then in the
+   * order given, so that groups taking several such locks take them in one order.
+   */
+  atEnd(key: string, step: () => Promise<Rename | undefined>): void {
+    this.lastSteps.push({ key, step });
+  }
+
+  /** Runs the steps given to atEnd; returns the texts they renamed (what the calls' answers must say instead). */
+  async finish(): Promise<Rename[]> {
+    const steps = this.lastSteps.splice(0).map((s, i) => ({ ...s, i }));
+    steps.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
+    const renames: Rename[] = [];
+    for (const { step } of steps) {
+      const renamed = await step();
+      if (renamed) renames.push(renamed);
+    }
+    return renames;
+  }
+
   /** Runs `work` with the group open on `tx` (the caller commits or rolls back). */
   async within<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
     this.watch(tx);
@@ -109,6 +132,20 @@ export class PushGroup {
       });
   }
 }
+
+/** A text the group's calls answered with that its last steps replaced (a pending document number by the final one). */
+export interface Rename {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** `value` (a JSON value) with every occurrence of each rename's text replaced. */
+export const renamedJson = <T>(value: T, renames: readonly Rename[]): T => {
+  if (value === undefined || renames.length === 0) return value;
+  let text = JSON.stringify(value);
+  for (const r of renames) text = text.replaceAll(r.from, r.to);
+  return JSON.parse(text) as T;
+};
 
 /** The group the running call belongs to (set around the calls of a group). */
 export const pushGroupStore = new AsyncLocalStorage<PushGroup>();

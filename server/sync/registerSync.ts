@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { changesLimits, syncHeaders, syncPaths } from '../../domain/sync/wire';
 import { type AppContext, requireAuth } from '../context';
-import { syncDevice } from '../db/syncTables';
 import { readChanges } from './changeFeed';
 import { parseCursor } from './cursor';
+import { DeviceLastSeen } from './deviceLastSeen';
 import { feedScopeOf } from './feedScope';
 import { registerIdempotentPush } from './idempotentPush';
 import { registerPushBatch } from './pushBatch';
@@ -33,6 +33,7 @@ const deviceOf = (request: FastifyRequest): string | null => {
 export const registerSync = (app: FastifyInstance, ctx: AppContext): void => {
   registerIdempotentPush(app, ctx);
   registerPushBatch(app, ctx);
+  const lastSeen = new DeviceLastSeen(ctx.db, () => ctx.clock.now());
 
   app.get(syncPaths.changes, async (request) => {
     const scope = feedScopeOf(requireAuth(request));
@@ -41,14 +42,7 @@ export const registerSync = (app: FastifyInstance, ctx: AppContext): void => {
     const limit = parseLimit(query.limit);
     const deviceId = deviceOf(request);
     const page = await readChanges(ctx, { scope, since, limit, deviceId });
-    if (deviceId !== null)
-      await ctx.db
-        .insert(syncDevice)
-        .values({ clientAccountId: scope.clientAccountId, deviceId, userId: scope.userId })
-        .onConflictDoUpdate({
-          target: [syncDevice.clientAccountId, syncDevice.deviceId, syncDevice.userId],
-          set: { lastSeenAt: new Date() },
-        });
+    if (deviceId !== null) await lastSeen.seen(scope.clientAccountId, deviceId, scope.userId);
     return page;
   });
 };

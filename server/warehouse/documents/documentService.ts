@@ -31,7 +31,7 @@ import { fromDatabaseError } from '../../http/dbErrors';
 import { ResourceService } from '../../resources/resourceService';
 import { type Row, toApiRow, toDbValues } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { publishChange } from '../../sync/pushGroup';
+import { openGroup, publishChange } from '../../sync/pushGroup';
 import {
   type LoadedProducts,
   loadLogisticsConfig,
@@ -53,11 +53,16 @@ import {
 } from './documentInput';
 import {
   assignDocumentNumber,
+  counterKeyOf,
   collision,
   isWorkingCopyNumber,
   numberTaken,
   offlineNumberTaken,
+  type PendingNumber,
+  pendingDocumentNumber,
   provisionalOf,
+  settleDocumentNumber,
+  takesCounterNumber,
 } from './documentNumbering';
 import { type LineDraft, type LineMemory, type LockedDocument, lineMemoryOf } from './lineMemory';
 import { type ContextOptions, loadValidationContext } from './validationContext';
@@ -559,14 +564,19 @@ export class DocumentService {
       availability: reserving || confirm,
       ...(memory ? { memory } : {}),
     });
-    const documentNumber = await assignDocumentNumber(
-      this.ctx,
-      tx,
-      scope.clientAccountId,
-      config,
-      typeCode,
-      text(header.documentNumber),
-    );
+    // A number from the counter is taken at the end of the unit of work (settleNumber): the counter's row lock
+    // then serialises only the last moment of concurrent saves of the type, not their lines and stock.
+    const counted = takesCounterNumber(config, typeCode, text(header.documentNumber));
+    const documentNumber = counted
+      ? pendingDocumentNumber()
+      : await assignDocumentNumber(
+          this.ctx,
+          tx,
+          scope.clientAccountId,
+          config,
+          typeCode,
+          text(header.documentNumber),
+        );
     const row = await this.insertDocument(tx, {
       ...toDbValues(this.docDef, header),
       ...(parsed.id ? { id: parsed.id } : {}),
@@ -588,13 +598,43 @@ export class DocumentService {
     // New in this transaction, so as good as locked: the group's next line of it needs no lock of its own.
     if (memory && !reserving && !confirm)
       memory.remember(id, { row, config, own: new Map(), lines: positionRows.map(lineDraftOf) });
-    if (confirm)
-      return this.confirmLocked(tx, scope, row, config, {
-        positions: positionRows,
-        products,
-        own: new Map(),
+    const saved = confirm
+      ? await this.confirmLocked(tx, scope, row, config, {
+          positions: positionRows,
+          products,
+          own: new Map(),
+        })
+      : this.withPositions(row, positionRows);
+    if (!counted) return saved;
+    return this.settleNumber(tx, saved, {
+      accountId: scope.clientAccountId,
+      typeCode,
+      config,
+      documentId: id,
+      pending: documentNumber,
+    });
+  }
+
+  /**
+   * The final number of a document saved with a pending one, taken as the last step of its unit of work: a push
+   * group's end when the save is one of its calls (the group puts the final number into its calls' answers),
+   * else right now, the save being the last thing its own transaction does.
+   */
+  private async settleNumber(
+    tx: Tx,
+    saved: DocumentWithPositions,
+    pending: PendingNumber,
+  ): Promise<DocumentWithPositions> {
+    const group = openGroup();
+    if (group?.tx === tx) {
+      group.atEnd(counterKeyOf(pending), async () => {
+        const to = await settleDocumentNumber(this.ctx, tx, pending);
+        return to === undefined ? undefined : { from: pending.pending, to };
       });
-    return this.withPositions(row, positionRows);
+      return saved;
+    }
+    const documentNumber = await settleDocumentNumber(this.ctx, tx, pending);
+    return { ...saved, documentNumber };
   }
 
   /**

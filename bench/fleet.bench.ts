@@ -1,0 +1,205 @@
+// npm run bench: a warehouse full of terminals (issue 26). 1) An idle pull — a terminal asking for changes when
+// none are new for it — next to one indexed query on the same table (sync_change) on the driver, and whether it
+// wrote anything. 2) Numbering: 50 terminals push a 3-line receipt of one type at once; push p50/p99, and the
+// numbers they got (no gap, no duplicate). On PostgreSQL and PGlite. The machine's load is printed with each
+// figure: on a shared, busy machine the ratios measured in the same run say more than the times.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { changesResponseSchema, pushResponseSchema } from '../domain/sync/wire';
+import { buildApp } from '../server/app';
+import { signAccessToken } from '../server/auth/accessToken';
+import { claimsOf } from '../server/auth/claimsOf';
+import { loadSchema } from '../server/db/schema';
+import { generateLargeData } from '../server/demo/largeData';
+import { parseCursor } from '../server/sync/cursor';
+import { type BenchDatabase, percentile, runBench, takingTurns, verdict } from './support/benchDatabases';
+
+const jwtSecret = 'bench-secret-bench-secret-bench-secret';
+const idleSamples = Number(process.env.BENCH_IDLE_PULLS ?? 300);
+const terminals = Number(process.env.BENCH_TERMINALS ?? 50);
+const idleRatioTarget = 2;
+const numberingRatioTarget = 3;
+
+const load = (): string =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${availableParallelism()} cores`;
+
+const ms = (v: number): string => `${v.toFixed(2)} ms`;
+
+const timed = async <T>(work: () => Promise<T>): Promise<[number, T]> => {
+  const start = performance.now();
+  const result = await work();
+  return [performance.now() - start, result];
+};
+
+const benchOn = async (bench: BenchDatabase): Promise<void> => {
+  const data = await generateLargeData(bench.database.db, await loadSchema(), {
+    accountName: 'Bench fleet',
+    products: 20,
+    locations: 10,
+    stock: 20,
+    batchSize: 1000,
+    username: `bench-fleet-${randomBytes(3).toString('hex')}`,
+    replace: true,
+  });
+  const app: FastifyInstance = await buildApp({
+    database: bench.database,
+    config: { jwtSecret, webDir: undefined, demo: false, dataDir: undefined, databaseUrl: undefined },
+  });
+  try {
+    const users = app.ctx.schema.resourceTables.user;
+    if (!users?.id) throw new Error('no user table');
+    const [user] = await app.ctx.db.select().from(users).where(eq(users.id, data.userId));
+    if (!user) throw new Error('no bench user');
+    const { token } = await signAccessToken(claimsOf(user), jwtSecret, 3600);
+    const headers = { authorization: `Bearer ${token}` };
+    const [location] = await bench.raw.query(
+      // A location that holds stock (its type handles stock).
+      'select location_id as id from stock where client_account_id = $1 order by location_id limit 1',
+      [data.accountId],
+    );
+    const [product] = await bench.raw.query(
+      'select id from product where client_account_id = $1 order by id limit 1',
+      [data.accountId],
+    );
+    if (!location || !product) throw new Error('no bench location or product');
+
+    // ---- 1. Idle pull ----
+    const device = 'bench-idle';
+    const pull = async (since: string | undefined) => {
+      const query = since ? `?since=${encodeURIComponent(since)}` : '';
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/sync/changes${query}`,
+        headers: { ...headers, 'x-device-id': device },
+      });
+      if (res.statusCode !== 200) throw new Error(`pull answered ${res.statusCode}: ${res.body}`);
+      return changesResponseSchema.parse(res.json());
+    };
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await pull(cursor);
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    const since = parseCursor(cursor);
+    const deviceRow = () =>
+      bench.raw.query(
+        'select xmin::text as xmin, last_seen_at from sync_device where client_account_id = $1 and device_id = $2',
+        [data.accountId, device],
+      );
+    const before = await deviceRow();
+    const api: number[] = [];
+    const raw: number[] = [];
+    let brought = 0;
+    for (let i = 0; i < idleSamples; i++) {
+      const [[a, page], [r]] = await takingTurns(
+        i,
+        () => timed(() => pull(cursor)),
+        () =>
+          timed(() =>
+            bench.raw.query(
+              `select 1 from sync_change where client_account_id = $1 and (xid, seq) > ($2::xid8, $3::bigint)
+               order by xid, seq limit 1`,
+              [data.accountId, since.xid.toString(), since.seq.toString()],
+            ),
+          ),
+      );
+      brought += page.changes.length;
+      api.push(a);
+      raw.push(r);
+    }
+    const after = await deviceRow();
+    const deviceWrites = JSON.stringify(before) === JSON.stringify(after) ? 0 : 1;
+    const ratio = percentile(api, 50) / percentile(raw, 50);
+    console.log(
+      `\n[${bench.kind}] idle pull (${idleSamples} pulls, nothing new, through inject) vs one indexed query on sync_change (driver)`,
+    );
+    console.log(
+      `  idle pull p50 ${ms(percentile(api, 50))} p95 ${ms(percentile(api, 95))} | indexed query p50 ${ms(percentile(raw, 50))} p95 ${ms(percentile(raw, 95))}` +
+        ` | ratio p50 ${ratio.toFixed(2)}× (target ≤ ${idleRatioTarget}×) ${verdict(ratio <= idleRatioTarget)}`,
+    );
+    console.log(
+      `  writes by the idle pulls (device row rewritten): ${deviceWrites} (target 0) ${verdict(deviceWrites === 0 && brought === 0)}; ${load()}`,
+    );
+
+    // ---- 2. Numbering: terminals push a 3-line receipt of one type at once ----
+    const receipt = (dev: string) => {
+      const id = randomUUID();
+      let mutationId = 0;
+      const call = (method: 'POST', path: string, body?: unknown) => ({
+        idempotencyKey: randomUUID(),
+        deviceId: dev,
+        mutationId: ++mutationId,
+        method,
+        path,
+        ...(body === undefined ? {} : { body }),
+      });
+      return [
+        call('POST', '/api/WmsDocument', {
+          id,
+          typeCode: 'DIN',
+          documentNumber: `WC-${dev}-1`,
+          destinationLocationId: location.id,
+          positions: [],
+        }),
+        ...[1, 2, 3].map((quantity) =>
+          call('POST', '/api/WmsDocumentPosition', {
+            id: randomUUID(),
+            documentId: id,
+            productId: product.id,
+            quantity,
+            // Some generated products track expiry; a date far ahead suits every one.
+            expDate: '2099-12-31',
+          }),
+        ),
+        call('POST', `/api/WmsDocument/${id}/confirm`),
+      ];
+    };
+    const pushes = await Promise.all(
+      Array.from({ length: terminals }, (_, i) =>
+        timed(async () => {
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/sync/push',
+            headers,
+            payload: { version: 1, mutations: receipt(`bench-t${i}-${randomBytes(2).toString('hex')}`) },
+          });
+          if (res.statusCode !== 200) throw new Error(`push answered ${res.statusCode}: ${res.body}`);
+          return pushResponseSchema.parse(res.json()).results;
+        }),
+      ),
+    );
+    const times = pushes.map(([t]) => t);
+    const refusedOf = ([, out]: (typeof pushes)[number]) =>
+      out.find((o) => o.status < 200 || o.status >= 300);
+    const failed = pushes.filter(refusedOf).length;
+    const firstRefused = pushes.map(refusedOf).find(Boolean);
+    if (firstRefused)
+      console.log(
+        `  first refusal: ${firstRefused.status} ${JSON.stringify(firstRefused.body).slice(0, 300)}`,
+      );
+    const numbers = pushes.map(([, out]) =>
+      String((out[0]?.body as { documentNumber?: unknown })?.documentNumber),
+    );
+    const counters = numbers.map((n) => Number(/(\d+)$/.exec(n)?.[1] ?? Number.NaN)).sort((a, b) => a - b);
+    const unique = new Set(counters).size === counters.length;
+    const gapless = counters.every((c, i) => i === 0 || c === (counters[i - 1] ?? 0) + 1);
+    const p50 = percentile(times, 50);
+    const p99 = percentile(times, 99);
+    console.log(`\n[${bench.kind}] numbering: ${terminals} terminals push a 3-line receipt (DIN) at once`);
+    console.log(
+      `  push p50 ${ms(p50)} p99 ${ms(p99)} | p99/p50 ${(p99 / p50).toFixed(2)}× (target ≤ ${numberingRatioTarget}×) ${verdict(p99 <= numberingRatioTarget * p50)}; ${load()}`,
+    );
+    console.log(
+      `  refused ${failed}, numbers ${counters[0]}–${counters.at(-1)}: duplicates ${unique ? 0 : 'YES'}, gaps ${gapless ? 0 : 'YES'} ${verdict(failed === 0 && unique && gapless)}`,
+    );
+  } finally {
+    await app.close();
+  }
+};
+
+runBench('fleet', { postgresName: 'aisle_bench_fleet', pgliteFolder: 'fleet-pglite' }, benchOn);
