@@ -3,8 +3,10 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { openReplicaEarly } from './app/openReplicaEarly';
 import { i18nReady } from './i18n/i18n';
 
+openReplicaEarly();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
 // The first screen renders once its language's texts are loaded (one small chunk, from the cache offline).

@@ -12,14 +12,24 @@ import { useSyncSession } from '../features/sync/useSyncSession';
 import { contractorMayOpen } from '../session/landing';
 import { loadStartupConfig } from '../session/session';
 import { useAuthStore } from '../state/authStore';
+import { markFirstScreen } from '../state/firstScreen';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
-import { PageFallback } from '../ui/lazyNamed';
+import { lazyNamed, PageFallback } from '../ui/lazyNamed';
 import { NotPermittedPage } from '../ui/NotPermittedPage';
 import { appMenu } from './menu/appMenu';
-import { NavMenu } from './menu/NavMenu';
 import { RightDrawer } from './RightDrawer';
 import { ShellHeader, useAppTitle } from './ShellHeader';
+
+// The menu loads beside the first screen, not before it: a picker's terminal (menu folded on a handheld) shows
+// its scan field without waiting for the menu's code (favourites, lists).
+const NavMenu = lazyNamed(() => import('./menu/NavMenu'), 'NavMenu');
+
+/** Rendered after the page's screen inside its Suspense boundary: it commits once the screen has. */
+const FirstScreenMark = (): null => {
+  useEffect(markFirstScreen, []);
+  return null;
+};
 
 /** The main layout of signed-in users: header, menu, page, right-hand drawer. */
 export const Shell = (): ReactNode => {
@@ -70,10 +80,15 @@ export const Shell = (): ReactNode => {
         <ShellHeader />
       </AppShell.Header>
       <AppShell.Navbar data-testid="navbar">
-        <NavMenu />
+        <Suspense fallback={null}>
+          <NavMenu />
+        </Suspense>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<PageFallback />}>{permitted ? <Outlet /> : <NotPermittedPage />}</Suspense>
+        <Suspense fallback={<PageFallback />}>
+          {permitted ? <Outlet /> : <NotPermittedPage />}
+          <FirstScreenMark />
+        </Suspense>
       </AppShell.Main>
       <RightDrawer />
       <DiscussionDrawer />

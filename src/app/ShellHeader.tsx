@@ -1,16 +1,25 @@
 import { ActionIcon, Anchor, Burger, Group, Loader, Title, Tooltip } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UnreadDiscussions } from '../features/discussions/UnreadDiscussions';
-import { ExternalImportNotices } from '../features/external/ExternalImportNotices';
 import { useIsLoading } from '../state/loadingStore';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 import { AppIcon, type IconName } from '../ui/icons';
-import { LanguageMenu } from '../ui/LanguageMenu';
-import { UserMenu } from './UserMenu';
+import { lazyNamed } from '../ui/lazyNamed';
+
+// The header's menus load beside the first screen, not before it (the page shows without them for a moment).
+const UnreadDiscussions = lazyNamed(
+  () => import('../features/discussions/UnreadDiscussions'),
+  'UnreadDiscussions',
+);
+const ExternalImportNotices = lazyNamed(
+  () => import('../features/external/ExternalImportNotices'),
+  'ExternalImportNotices',
+);
+const LanguageMenu = lazyNamed(() => import('../ui/LanguageMenu'), 'LanguageMenu');
+const UserMenu = lazyNamed(() => import('./UserMenu'), 'UserMenu');
 
 interface ToggleProps {
   readonly label: string;
@@ -85,9 +94,11 @@ export const ShellHeader = (): ReactNode => {
         {loading && <Loader size="xs" aria-label={t('shell.loading')} data-testid="loading-indicator" />}
       </Group>
       <Group gap={2} wrap="nowrap">
-        <UnreadDiscussions />
-        <ExternalImportNotices />
-        <LanguageMenu />
+        <Suspense fallback={null}>
+          <UnreadDiscussions />
+          <ExternalImportNotices />
+          <LanguageMenu />
+        </Suspense>
         <HeaderToggle
           label={ui.darkMode ? t('shell.lightMode') : t('shell.darkMode')}
           icon={ui.darkMode ? 'sun' : 'moon'}
@@ -119,7 +130,9 @@ export const ShellHeader = (): ReactNode => {
           testId="simplified-menu-toggle"
           wideOnly
         />
-        <UserMenu />
+        <Suspense fallback={null}>
+          <UserMenu />
+        </Suspense>
       </Group>
     </Group>
   );

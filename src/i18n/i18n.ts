@@ -11,6 +11,7 @@ import {
 import { ApiError } from '../api/apiError';
 import { api } from '../api/http';
 import { useAuthStore } from '../state/authStore';
+import { afterFirstScreen } from '../state/firstScreen';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 
@@ -40,29 +41,48 @@ export const namespaces = [
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 
-/** One chunk per language (src/i18n/bundles/<lng>.ts), loaded when the language is first used. */
+/**
+ * The namespaces of the terminal's screens and the shell around them: a page opened on the terminal waits only for
+ * these (src/i18n/bundles/<lng>.ts); the rest (<lng>.more.ts) follows once the first screen is up. Keep in step with
+ * the bundles' file lists.
+ */
+export const firstNamespaces: readonly TranslationNamespace[] = [
+  'common',
+  'errors',
+  'terminal',
+  'sync',
+  'scanner',
+  'faces',
+  'office',
+  'warehouse',
+  'logistics',
+];
+const isFirst = (ns: string): boolean => (firstNamespaces as readonly string[]).includes(ns);
+
+/** Two chunks per language (src/i18n/bundles/<lng>.ts and <lng>.more.ts), each loaded when first needed. */
 const bundles = import.meta.glob<{ readonly bundle: Record<string, Record<string, unknown>> }>(
   './bundles/*.ts',
 );
 
 const loaded = new Map<string, Promise<Record<string, Record<string, unknown>>>>();
 
-/** `locales/<lng>/<ns>.json` of one language by namespace; unknown languages have none. */
-const languageBundle = (lng: string): Promise<Record<string, Record<string, unknown>>> => {
-  let found = loaded.get(lng);
+/** `locales/<lng>/<ns>.json` of one language and part by namespace; unknown languages have none. */
+const languageBundle = (lng: string, first: boolean): Promise<Record<string, Record<string, unknown>>> => {
+  const file = `./bundles/${lng}${first ? '' : '.more'}.ts`;
+  let found = loaded.get(file);
   if (!found) {
-    const load = bundles[`./bundles/${lng}.ts`];
+    const load = bundles[file];
     found = load
       ? load().then(({ bundle }) => {
           const out: Record<string, Record<string, unknown>> = {};
-          for (const [file, content] of Object.entries(bundle)) {
-            const ns = /\/([^/]+)\.json$/.exec(file)?.[1];
+          for (const [path, content] of Object.entries(bundle)) {
+            const ns = /\/([^/]+)\.json$/.exec(path)?.[1];
             if (ns) out[ns] = content;
           }
           return out;
         })
       : Promise.resolve({});
-    loaded.set(lng, found);
+    loaded.set(file, found);
   }
   return found;
 };
@@ -72,7 +92,7 @@ const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (lng, ns, callback) => {
-    languageBundle(lng).then(
+    languageBundle(lng, isFirst(ns)).then(
       (byNamespace) => callback(null, (byNamespace[ns] ?? {}) as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
@@ -99,6 +119,9 @@ const setDocumentLanguage = (lng: string | undefined): void => {
 
 const firstLanguage = initialLanguage();
 
+/** A page opened on the terminal renders with the terminal's namespaces; the others load after its first screen. */
+const terminalStart = typeof location !== 'undefined' && /^\/terminal(\/|$)/i.test(location.pathname);
+
 /** Resolves when the first language's texts are there (src/main.tsx renders then). */
 export const i18nReady: Promise<unknown> = i18next
   .use(bundleBackend)
@@ -110,13 +133,20 @@ export const i18nReady: Promise<unknown> = i18next
     supportedLngs: [...languages],
     lowerCaseLng: true,
     load: 'currentOnly',
-    ns: [...namespaces],
+    ns: terminalStart ? [...firstNamespaces] : [...namespaces],
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: { escapeValue: false },
     returnEmptyString: false,
     showSupportNotice: false,
+    // Texts of namespaces loaded later (after the terminal's first screen) re-render the screens that use them.
+    react: { bindI18nStore: 'added' },
   });
+if (terminalStart)
+  void i18nReady
+    .then(afterFirstScreen)
+    .then(() => i18next.loadNamespaces([...namespaces]))
+    .catch((error: unknown) => console.warn('texts not loaded', error));
 setDocumentLanguage(firstLanguage);
 i18next.on('languageChanged', setDocumentLanguage);
 

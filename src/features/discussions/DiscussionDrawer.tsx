@@ -1,8 +1,14 @@
 import { Drawer } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DiscussionThread } from './DiscussionThread';
+import { lazyNamed, PageFallback } from '../../ui/lazyNamed';
+
+// Loaded when a discussion is first opened: the shell of every screen (the terminal's too) stays small.
+const DiscussionThread = lazyNamed<'DiscussionThread', { readonly discussionId: string }>(
+  () => import('./DiscussionThread'),
+  'DiscussionThread',
+);
 
 /** The query parameter that opens a discussion over any screen (000 §2). */
 export const discussionParam = 'discussionId';
@@ -30,7 +36,11 @@ export const DiscussionDrawer = (): ReactNode => {
       closeButtonProps={{ 'aria-label': t('discussions.close') }}
       data-testid="discussion-drawer"
     >
-      {id && <DiscussionThread key={id} discussionId={id} />}
+      {id && (
+        <Suspense fallback={<PageFallback />}>
+          <DiscussionThread key={id} discussionId={id} />
+        </Suspense>
+      )}
     </Drawer>
   );
 };

@@ -3,6 +3,7 @@ import type { LiveConnection } from '../../../sync/liveConnection';
 import { apiUrl } from '../../api/http';
 import { loadStartupConfig } from '../../session/session';
 import { useAuthStore } from '../../state/authStore';
+import { afterFirstScreen } from '../../state/firstScreen';
 
 /** The hub next to the API (same origin unless VITE_API_URL points elsewhere). */
 const hubUrl = (): string => `${apiUrl('/api').replace(/\/api$/, '')}/dataHub`;
@@ -17,20 +18,13 @@ const logger: ILogger = {
   },
 };
 
-/** Resolves once the browser is idle (the first screen is up), or after 2 s at the latest. */
-const idle = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 0);
-  });
-
 /**
  * The SignalR client and the engine's connection load once the first screen is up: the scan field does not wait
  * for them (the engine's own timer pulls meanwhile).
  */
 let loading: Promise<typeof import('../../../sync/liveConnection')> | null = null;
 const loadClient = () => {
-  loading ??= idle().then(() => import('../../../sync/liveConnection'));
+  loading ??= afterFirstScreen().then(() => import('../../../sync/liveConnection'));
   return loading;
 };
 

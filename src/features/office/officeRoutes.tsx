@@ -1,16 +1,23 @@
 import { resourceExtensions } from '../../resources/extensions';
 import type { FeatureRoute } from '../../ui/featureRoute';
 import { lazyNamed } from '../../ui/lazyNamed';
-import { ExternalCredentialsPanel } from '../external/ExternalCredentialsPanel';
-import { TemplatePlaceholders } from '../messages/TemplatePlaceholders';
-import { TestMessageButton } from '../messages/TestMessageButton';
 
 const DiscussionsPage = lazyNamed(() => import('../discussions/DiscussionsPage'), 'DiscussionsPage');
 const HistoryPage = lazyNamed(() => import('../history/HistoryPage'), 'HistoryPage');
 
-resourceExtensions.addPreviewExtra('emailAccount', TestMessageButton);
-resourceExtensions.addPreviewExtra('emailTemplate', TemplatePlaceholders);
-resourceExtensions.addPreviewExtra('externalCredentials', ExternalCredentialsPanel);
+// Loaded with the previews that show them.
+resourceExtensions.addPreviewExtra(
+  'emailAccount',
+  lazyNamed(() => import('../messages/TestMessageButton'), 'TestMessageButton'),
+);
+resourceExtensions.addPreviewExtra(
+  'emailTemplate',
+  lazyNamed(() => import('../messages/TemplatePlaceholders'), 'TemplatePlaceholders'),
+);
+resourceExtensions.addPreviewExtra(
+  'externalCredentials',
+  lazyNamed(() => import('../external/ExternalCredentialsPanel'), 'ExternalCredentialsPanel'),
+);
 
 /** The office's screens beyond the generic resource ones. */
 export const officeRoutes: readonly FeatureRoute[] = [

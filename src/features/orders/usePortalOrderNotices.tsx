@@ -13,7 +13,8 @@ import type { OrderRow } from './orderApi';
  * through the portal (the live connection announces the new order; its origin says it came from the portal).
  */
 export const usePortalOrderNotices = (): void => {
-  const { t } = useTranslation('portal');
+  // Not useTranslation('portal'): the shell would wait for the portal's texts, which a terminal opens without.
+  const { t, i18n } = useTranslation();
   const claims = useAuthStore((s) => s.claims);
   // Notices render outside the router: their link navigates through the shell's.
   const navigate = useNavigate();
@@ -26,6 +27,7 @@ export const usePortalOrderNotices = (): void => {
         .get<OrderRow>(`/api/WmsOrder/${encodeURIComponent(change.id)}`, null, { silent: true })
         .then(async (order) => {
           if (order.sourceType !== 'portal') return;
+          await i18n.loadNamespaces('portal');
           const company = order.contractorId
             ? await api
                 .get<{ shortName?: string }>(`/api/Company/${encodeURIComponent(order.contractorId)}`, null, {
@@ -37,10 +39,10 @@ export const usePortalOrderNotices = (): void => {
             id: `portal-order-${order.id}`,
             color: 'grape',
             autoClose: 15_000,
-            title: t('notice.title'),
+            title: t('portal:notice.title'),
             message: (
               <Text size="sm" data-testid="portal-order-notice" data-number={order.orderNumber}>
-                {t('notice.text', { number: order.orderNumber, contractor: company.shortName ?? '' })}{' '}
+                {t('portal:notice.text', { number: order.orderNumber, contractor: company.shortName ?? '' })}{' '}
                 <Anchor
                   href={`/orders/${order.id}`}
                   size="sm"
@@ -50,7 +52,7 @@ export const usePortalOrderNotices = (): void => {
                     navigate(`/orders/${order.id}`);
                   }}
                 >
-                  {t('notice.open')}
+                  {t('portal:notice.open')}
                 </Anchor>
               </Text>
             ),

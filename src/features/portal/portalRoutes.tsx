@@ -1,11 +1,14 @@
 import type { FeatureRoute } from '../../ui/featureRoute';
-import { BasketPage } from './BasketPage';
-import { CataloguePage } from './CataloguePage';
-import { LastOrdersPage } from './LastOrdersPage';
-import { MyOrdersPage } from './MyOrdersPage';
-import { PortalHomePage } from './PortalHomePage';
-import { PortalOrderPage } from './PortalOrderPage';
+import { lazyNamed } from '../../ui/lazyNamed';
 import { portalPaths } from './portalPaths';
+
+// Each screen loads with its route: staff and pickers never download the portal.
+const BasketPage = lazyNamed(() => import('./BasketPage'), 'BasketPage');
+const CataloguePage = lazyNamed(() => import('./CataloguePage'), 'CataloguePage');
+const LastOrdersPage = lazyNamed(() => import('./LastOrdersPage'), 'LastOrdersPage');
+const MyOrdersPage = lazyNamed(() => import('./MyOrdersPage'), 'MyOrdersPage');
+const PortalHomePage = lazyNamed(() => import('./PortalHomePage'), 'PortalHomePage');
+const PortalOrderPage = lazyNamed(() => import('./PortalOrderPage'), 'PortalOrderPage');
 
 /** The contractor portal's screens (contractor users; the server answers others with 403). */
 export const portalRoutes: readonly FeatureRoute[] = [

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { afterFirstScreen } from '../../state/firstScreen';
 import type { FeatureRoute } from '../../ui/featureRoute';
 import { NotFoundPage } from '../../ui/NotFoundPage';
 import { type FlowKind, isFlowKind } from './data/flowKinds';
@@ -12,18 +13,30 @@ const WithKind = ({ render }: { readonly render: (kind: FlowKind, id: string) =>
   return <Fragment key={`${kind}/${id}`}>{render(kind, id)}</Fragment>;
 };
 
+let preloading = false;
+
 /**
- * Every terminal screen, asked for as soon as any of them loads: a picker who loses the network after the terminal
- * opened still has each flow's screen (a screen's chunk fetched only when first opened failed offline).
+ * Every terminal screen, asked for once the first one is up and the browser idle: a picker who loses the network
+ * after the terminal opened still has each flow's screen (a screen's chunk fetched only when first opened failed
+ * offline; the service worker precaches them too, but it may still be installing on a first visit). Asked for
+ * any earlier, they would compete with the scan field on a slow network.
  */
 const preloadTerminalScreens = (): void => {
-  void Promise.all([
-    import('./TerminalHomePage'),
-    import('./TerminalScannerPage'),
-    import('./TerminalOrdersPage'),
-    import('./TerminalOrderPage'),
-    import('./TerminalDocumentPage'),
-  ]).catch(() => undefined);
+  if (preloading) return;
+  preloading = true;
+  void afterFirstScreen()
+    .then(() =>
+      Promise.all([
+        import('./TerminalHomePage'),
+        import('./TerminalScannerPage'),
+        import('./TerminalOrdersPage'),
+        import('./TerminalOrderPage'),
+        import('./TerminalDocumentPage'),
+      ]),
+    )
+    .catch(() => {
+      preloading = false;
+    });
 };
 
 /** The terminal screens (receipt, release, picking, verify) under /terminal, each loaded with its route. */

@@ -1,6 +1,7 @@
-// Every app namespace of one language, in one chunk loaded when the language is used (mail.json is the server's).
+// The namespaces of one language the terminal's screens and the shell around them use (firstNamespaces in
+// src/i18n/i18n.ts), in one chunk loaded when the language is used; the others are in pl-pl.more.ts.
 export const bundle = import.meta.glob<Record<string, unknown>>(
-  ['../../../locales/pl-pl/*.json', '!**/mail.json'],
+  ['../../../locales/pl-pl/{common,errors,terminal,sync,scanner,faces,office,warehouse,logistics}.json'],
   {
     eager: true,
     import: 'default',

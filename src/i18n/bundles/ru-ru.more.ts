@@ -1,0 +1,13 @@
+// Every other app namespace of one language (mail.json is the server's), in a chunk of its own: a picker's
+// terminal shows its scan field without them.
+export const bundle = import.meta.glob<Record<string, unknown>>(
+  [
+    '../../../locales/ru-ru/*.json',
+    '!**/mail.json',
+    '!**/{common,errors,terminal,sync,scanner,faces,office,warehouse,logistics}.json',
+  ],
+  {
+    eager: true,
+    import: 'default',
+  },
+);
