@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { bestFaceMatch, faceDescriptorLength } from '../domain/faces/faceMatch';
+import { bestFaceMatch, bestFaceMatchIn, faceDescriptorLength, faceIndexOf } from '../domain/faces/faceMatch';
+import { demoFaces, writeFaceVideo } from '../e2e/support/faceCamera';
 import { demoPassword } from '../server/demo/seedDemo';
 import { faceReadMeasure } from '../src/features/faces/faceAssets';
-import { demoFaces, writeFaceVideo } from '../e2e/support/faceCamera';
 import { demoPhoto, describeFaces, loadFaceApi, readJpeg, tf } from '../test/support/faceApiNode';
 import { chromiumFlags, chromiumPath, startBenchApp, switchFacesOn } from './support/benchApp';
 import { percentile, verdict } from './support/benchDatabases';
@@ -43,15 +43,32 @@ const enrolled = Array.from({ length: 10_000 }, (_, i) => ({
   descriptor: descriptor(),
 }));
 const probes = Array.from({ length: 200 }, descriptor);
-const matchTimes = probes.map((probe) => {
-  const started = performance.now();
-  bestFaceMatch(probe, enrolled);
-  return performance.now() - started;
-});
-const matchP95 = percentile(matchTimes, 95);
+/** p95 of `match` over the probes, after a first pass that warms its code up. */
+const matchP95 = (match: (probe: number[]) => unknown): number => {
+  for (const probe of probes) match(probe);
+  return percentile(
+    probes.map((probe) => {
+      const started = performance.now();
+      match(probe);
+      return performance.now() - started;
+    }),
+    95,
+  );
+};
+// The terminal indexes the faces on the device once when they change (src/features/faces/recognitionLoop.ts).
+const indexStarted = performance.now();
+const index = faceIndexOf(enrolled);
+const indexMs = performance.now() - indexStarted;
+// A probe next to an enrolled face (a match, so the search narrows as it goes) as well as strangers.
+probes.push(...enrolled.slice(0, 50).map((f) => f.descriptor.map((v, i) => (i === 0 ? v + 0.05 : v))));
+const indexedP95 = matchP95((probe) => bestFaceMatchIn(index, probe));
+const plainP95 = matchP95((probe) => bestFaceMatch(probe, enrolled));
 console.log('faces:');
 console.log(
-  `  match against 10,000 descriptors, p95: ${matchP95.toFixed(2)} ms (target ${targets.match10kP95Ms} ms) → ${verdict(matchP95 <= targets.match10kP95Ms)}`,
+  `  match against 10,000 descriptors indexed once (the terminal), p95: ${indexedP95.toFixed(2)} ms (target ${targets.match10kP95Ms} ms; the index built in ${indexMs.toFixed(0)} ms) → ${verdict(indexedP95 <= targets.match10kP95Ms)}`,
+);
+console.log(
+  `  match against 10,000 descriptors as read (the server's analyse), p95: ${plainP95.toFixed(2)} ms (target ${targets.match10kP95Ms} ms) → ${verdict(plainP95 <= targets.match10kP95Ms)}`,
 );
 
 await loadFaceApi();

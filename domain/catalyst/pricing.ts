@@ -249,50 +249,95 @@ export const metalRate = (
 
 const sum = (lines: readonly PriceLine[]): number => lines.reduce((total, l) => total + l.value, 0);
 
+/*
+ * The steps of the formula that priceCatalyst (one catalyst with its breakdown) and priceCatalogue (a whole
+ * catalogue, price only: domain/catalyst/priceCatalogue.ts) share, so both compute every figure the same way.
+ */
+
+/** The mass the content refers to: the ceramic weight when given, else the whole weight; never negative. */
+export const wetMassOf = (catalyst: Pick<PricingCatalyst, 'weight' | 'ceramicWeight'>): number =>
+  Math.max(0, num(catalyst.ceramicWeight) > 0 ? num(catalyst.ceramicWeight) : num(catalyst.weight));
+
+/** The dry part of the wet mass (humidity held within 0–100 %). */
+export const dryMassOf = (wetMass: number, humidity: number | null): number =>
+  wetMass * (1 - Math.min(Math.max(num(humidity), 0), 100) / 100);
+
+/** A fixed value the catalyst's price is, whatever the rates; null when it has none. */
+export const fixedValueOf = (catalyst: Pick<PricingCatalyst, 'fixedValue'>): number | null =>
+  catalyst.fixedValue !== null && Number.isFinite(catalyst.fixedValue) ? catalyst.fixedValue : null;
+
+/** Grams of a metal per kg as the engine counts them: never negative. */
+export const contentGramsOf = (gramsPerKg: number): number => Math.max(0, num(gramsPerKg));
+
+/** The processing cost per piece as the engine counts it: never negative. */
+export const processingCostOf = (catalyst: Pick<PricingCatalyst, 'processingCost'>): number =>
+  Math.max(0, num(catalyst.processingCost));
+
+/** The refining charge per kg of dry catalyst: never negative. */
+export const refiningChargeOf = (config: Pick<PricingConfig, 'refiningChargePerKg'>): number =>
+  Math.max(0, num(config.refiningChargePerKg));
+
+/** The share of a metal the refiner pays for, held within 0–100 %. */
+export const returnRateOf = (metal: Pick<PricingMetal, 'returnRate'>): number =>
+  Math.min(Math.max(metal.returnRate, 0), 100);
+
+/** Payable grams of a metal: wet mass × content × return rate / 100. */
+export const payableGramsOf = (wetMass: number, gramsPerKg: number, returnRate: number): number =>
+  (wetMass * gramsPerKg * returnRate) / 100;
+
+/** What an individual rule adds to the computed subtotal: to its fixed price, or × multiplier + surcharge. */
+export const ruleChangeOf = (
+  rule: Pick<PricingRule, 'multiplier' | 'surcharge' | 'fixedPrice'>,
+  computed: number,
+): number =>
+  rule.fixedPrice !== null
+    ? rule.fixedPrice - computed
+    : computed * rule.multiplier + rule.surcharge - computed;
+
+/** The price from the subtotal: never negative, rounded as configured. */
+export const finalPriceOf = (
+  subtotal: number,
+  config: Pick<PricingConfig, 'roundingDecimals' | 'roundingMode'>,
+): number => roundPrice(Math.max(0, subtotal), config.roundingDecimals, config.roundingMode);
+
 /** Prices one catalyst for one client (or a group when `clientUserId` is null); see docs/catalyst-pricing.md. */
 export const priceCatalyst = (input: PricingInput): PriceResult => {
   const { catalyst, config, group } = input;
-  const wetWeight = Math.max(
-    0,
-    num(catalyst.ceramicWeight) > 0 ? num(catalyst.ceramicWeight) : num(catalyst.weight),
-  );
-  const humidity = Math.min(Math.max(num(catalyst.humidity), 0), 100);
-  const dryWeight = wetWeight * (1 - humidity / 100);
+  const wetWeight = wetMassOf(catalyst);
+  const dryWeight = dryMassOf(wetWeight, catalyst.humidity);
   const base = { currency: config.currency, wetWeight, dryWeight };
   const finish = (lines: PriceLine[]): PriceResult => {
     const subtotal = sum(lines);
     if (subtotal < 0) lines.push({ kind: 'floor', value: -subtotal });
-    const unrounded = Math.max(0, subtotal);
-    const price = roundPrice(unrounded, config.roundingDecimals, config.roundingMode);
-    if (price !== unrounded) lines.push({ kind: 'rounding', value: price - sum(lines) });
+    const price = finalPriceOf(subtotal, config);
+    if (price !== Math.max(0, subtotal)) lines.push({ kind: 'rounding', value: price - sum(lines) });
     return { ...base, price, lines, missing: [] };
   };
 
   // The catalyst's fixed value overrides everything else.
-  if (catalyst.fixedValue !== null && Number.isFinite(catalyst.fixedValue))
-    return finish([{ kind: 'fixedValue', fixedValue: catalyst.fixedValue, value: catalyst.fixedValue }]);
+  const fixedValue = fixedValueOf(catalyst);
+  if (fixedValue !== null) return finish([{ kind: 'fixedValue', fixedValue, value: fixedValue }]);
 
   const metalsById = new Map(input.metals.map((m) => [m.id, m]));
   const lines: PriceLine[] = [];
   const missing: { shortName: string; missing: 'quote' | 'exchange' }[] = [];
   for (const c of catalyst.content) {
     const metal = metalsById.get(c.metalId);
-    const gramsPerKg = Math.max(0, num(c.gramsPerKg));
+    const gramsPerKg = contentGramsOf(c.gramsPerKg);
     if (!metal || gramsPerKg === 0) continue;
     const rate = metalRate(metal, input.exchanges, config, group);
     if (!rate.ok) {
       missing.push({ shortName: metal.shortName, missing: rate.missing });
       continue;
     }
-    const grams = wetWeight * gramsPerKg;
-    const returnRate = Math.min(Math.max(metal.returnRate, 0), 100);
-    const payableGrams = (grams * returnRate) / 100;
+    const returnRate = returnRateOf(metal);
+    const payableGrams = payableGramsOf(wetWeight, gramsPerKg, returnRate);
     lines.push({
       kind: 'metal',
       metalId: metal.id,
       shortName: metal.shortName,
       gramsPerKg,
-      grams,
+      grams: wetWeight * gramsPerKg,
       returnRate,
       payableGrams,
       rate: rate.steps.rate,
@@ -300,9 +345,9 @@ export const priceCatalyst = (input: PricingInput): PriceResult => {
       value: payableGrams * rate.steps.rate,
     });
   }
-  const processing = Math.max(0, num(catalyst.processingCost));
+  const processing = processingCostOf(catalyst);
   if (processing > 0) lines.push({ kind: 'processingCost', value: -processing });
-  const chargePerKg = Math.max(0, num(config.refiningChargePerKg));
+  const chargePerKg = refiningChargeOf(config);
   if (chargePerKg > 0 && dryWeight > 0)
     lines.push({ kind: 'refiningCharge', dryWeight, chargePerKg, value: -chargePerKg * dryWeight });
 
@@ -311,13 +356,10 @@ export const priceCatalyst = (input: PricingInput): PriceResult => {
     // A fixed individual price does not need the rates: the computed lines are shown, the rule sets the price.
     const computed = missing.length ? 0 : sum(lines);
     const shown = missing.length ? [] : lines;
-    return finish([...shown, { ...ruleLine(rule), value: rule.fixedPrice - computed }]);
+    return finish([...shown, { ...ruleLine(rule), value: ruleChangeOf(rule, computed) }]);
   }
   if (missing.length) return { ...base, price: null, lines, missing };
-  if (rule) {
-    const computed = sum(lines);
-    lines.push({ ...ruleLine(rule), value: computed * rule.multiplier + rule.surcharge - computed });
-  }
+  if (rule) lines.push({ ...ruleLine(rule), value: ruleChangeOf(rule, sum(lines)) });
   return finish(lines);
 };
 

@@ -209,3 +209,40 @@ export const loadPricingSnapshot = async (db: Executor, req: SnapshotRequest): P
     deviceOk: row?.device_ok === true,
   };
 };
+
+/** The company's rates, every client group and every group-wide rule: what pricing the catalogue for all groups needs. */
+export interface GroupsPricing {
+  readonly config: RecyclingConfig;
+  readonly metals: readonly SnapshotMetal[];
+  readonly exchanges: readonly SnapshotExchange[];
+  readonly groups: readonly SnapshotGroup[];
+  /** Rules for a group or for everyone (a client's own rules are not a group's). */
+  readonly rules: readonly PricingRule[];
+}
+
+/** Reads the rates, the groups (by name) and their rules in one statement. */
+export const loadGroupsPricing = async (db: Executor, clientAccountId: string): Promise<GroupsPricing> => {
+  const acc = sql`${clientAccountId}::uuid`;
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select
+        (select row_to_json(cfg) from catalyst_config cfg where cfg.client_account_id = ${acc}) as config,
+        (select coalesce(json_agg(m order by m.short_name), '[]'::json) from company_stock_rate_rule m
+          where m.client_account_id = ${acc}) as metals,
+        (select coalesce(json_agg(e order by e.pair_name), '[]'::json) from company_currency_rate_rule e
+          where e.client_account_id = ${acc}) as exchanges,
+        (select coalesce(json_agg(g order by g.name), '[]'::json) from catalyst_user_group g
+          where g.client_account_id = ${acc}) as groups,
+        (select coalesce(json_agg(r), '[]'::json) from catalyst_individual_rule r
+          where r.client_account_id = ${acc} and r.client_user_id is null) as rules
+    `),
+  );
+  const config = json(row?.config) as Json | null;
+  return {
+    config: config ? configOfRow(config) : defaultRecyclingConfig,
+    metals: list(row?.metals).map(metalOfRow),
+    exchanges: list(row?.exchanges).map(exchangeOfRow),
+    groups: list(row?.groups).map(groupOfRow),
+    rules: list(row?.rules).map(ruleOfRow),
+  };
+};

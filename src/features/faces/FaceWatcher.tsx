@@ -9,7 +9,13 @@ import { api } from '../../api/http';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { signOut } from '../../session/session';
 import { useAuthStore } from '../../state/authStore';
-import { type KnownFace, type Recognition, shouldOfferSwitch, startRecognitionLoop } from './recognitionLoop';
+import {
+  type KnownFace,
+  knownFaceIndex,
+  type Recognition,
+  shouldOfferSwitch,
+  startRecognitionLoop,
+} from './recognitionLoop';
 import { startFaceEngine } from './startFaceEngine';
 import { useCamera, usePageVisible } from './useCamera';
 
@@ -58,7 +64,8 @@ export const FaceWatcher = (): ReactNode => {
   const { videoRef, state } = useCamera(visible && !engineFailed);
   const signedIn = useAuthStore((s) => s.claims?.sub ?? '');
   const rows = useReplicaQuery((tx) => tx.all('computerVision'), []);
-  const known = useMemo(() => (rows ?? []).map(knownFaceOf), [rows]);
+  // Indexed once per change of the replica's faces, not at every look.
+  const known = useMemo(() => knownFaceIndex((rows ?? []).map(knownFaceOf)), [rows]);
   const knownRef = useRef(known);
   knownRef.current = known;
   const [result, setResult] = useState<Recognition | null>(null);

@@ -1,4 +1,9 @@
-import { bestFaceMatch, type FaceDescriptor } from '../../../domain/faces/faceMatch';
+import {
+  bestFaceMatchIn,
+  type FaceDescriptor,
+  type FaceIndex,
+  faceIndexOf,
+} from '../../../domain/faces/faceMatch';
 import type { Timers } from '../../../sync/ports';
 
 /** How often a terminal looks at who holds it. */
@@ -20,8 +25,8 @@ export type Recognition =
 export interface RecognitionPorts {
   /** The descriptor of the one face in the camera's frame now; null when there is none (or several). */
   readonly look: () => Promise<Float32Array | null>;
-  /** The company's enrolled faces on this device. */
-  readonly known: () => Promise<readonly KnownFace[]>;
+  /** The company's enrolled faces on this device, indexed once when they change (knownFaceIndex). */
+  readonly known: () => Promise<KnownFaceIndex>;
   /** The server's answer (POST /api/ComputerVision/analyse) when online; undefined when it cannot be asked. */
   readonly askServer?: (descriptor: Float32Array) => Promise<Recognition | undefined>;
   readonly isVisible: () => boolean;
@@ -29,12 +34,15 @@ export interface RecognitionPorts {
   readonly onRecognition: (result: Recognition) => void;
 }
 
+/** The faces on the device ready for matching: every descriptor of every person in one typed array. */
+export type KnownFaceIndex = FaceIndex<KnownFace>;
+
+export const knownFaceIndex = (known: readonly KnownFace[]): KnownFaceIndex =>
+  faceIndexOf(known.flatMap((face) => face.descriptors.map((d) => ({ owner: face, descriptor: d }))));
+
 /** The person a descriptor belongs to among the faces on the device (the rule of domain/faces/faceMatch.ts). */
-export const recogniseLocally = (descriptor: FaceDescriptor, known: readonly KnownFace[]): Recognition => {
-  const match = bestFaceMatch(
-    descriptor,
-    known.flatMap((face) => face.descriptors.map((d) => ({ owner: face, descriptor: d }))),
-  );
+export const recogniseLocally = (descriptor: FaceDescriptor, known: KnownFaceIndex): Recognition => {
+  const match = bestFaceMatchIn(known, descriptor);
   return match
     ? { kind: 'recognised', face: { id: match.owner.id, name: match.owner.name, userId: match.owner.userId } }
     : { kind: 'nobodyRecognised' };

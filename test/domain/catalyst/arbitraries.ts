@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import type { CatalogueEntry, ClientGroupFlags } from '../../../domain/catalyst/clientView';
-import type { PricingInput, PricingMetal, PricingRule } from '../../../domain/catalyst/pricing';
+import type {
+  PricingCatalyst,
+  PricingInput,
+  PricingMetal,
+  PricingRule,
+} from '../../../domain/catalyst/pricing';
 import { roundingModes } from '../../../domain/catalyst/rounding';
 
 const money = (max: number) => fc.double({ min: 0, max, noNaN: true, noDefaultInfinity: true });
@@ -36,6 +41,22 @@ const rule = (ids: { client: string; group: string }): fc.Arbitrary<PricingRule>
     fixedPrice: maybe(money(5000)),
   });
 
+/** Any catalyst of a pricing input (with the given id). */
+export const pricingCatalyst = (id: string): fc.Arbitrary<PricingCatalyst> =>
+  fc.record({
+    id: fc.constant(id),
+    producerId: fc.constantFrom('pr', null),
+    catalystGroupId: fc.constantFrom('cg', null),
+    weight: maybe(money(20)),
+    ceramicWeight: maybe(money(10)),
+    humidity: maybe(fc.double({ min: 0, max: 99, noNaN: true })),
+    processingCost: maybe(money(50)),
+    fixedValue: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: money(5000) }),
+    content: fc.array(fc.record({ metalId: fc.constantFrom(...metalIds), gramsPerKg: money(10) }), {
+      maxLength: 4,
+    }),
+  });
+
 /** Any pricing input: up to four metals in three currencies, any rules, any catalyst. */
 export const pricingInput: fc.Arbitrary<PricingInput> = fc.record({
   metals: fc.tuple(...metalIds.map(metal)),
@@ -61,19 +82,7 @@ export const pricingInput: fc.Arbitrary<PricingInput> = fc.record({
   }),
   rules: fc.array(rule({ client: 'client', group: 'group' }), { maxLength: 5 }),
   clientUserId: fc.constantFrom('client', null),
-  catalyst: fc.record({
-    id: fc.constant('cat'),
-    producerId: fc.constantFrom('pr', null),
-    catalystGroupId: fc.constantFrom('cg', null),
-    weight: maybe(money(20)),
-    ceramicWeight: maybe(money(10)),
-    humidity: maybe(fc.double({ min: 0, max: 99, noNaN: true })),
-    processingCost: maybe(money(50)),
-    fixedValue: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: money(5000) }),
-    content: fc.array(fc.record({ metalId: fc.constantFrom(...metalIds), gramsPerKg: money(10) }), {
-      maxLength: 4,
-    }),
-  }),
+  catalyst: pricingCatalyst('cat'),
 });
 
 export const groupFlags: fc.Arbitrary<ClientGroupFlags> = fc.record({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { faceDescriptorLength } from '../../../../domain/faces/faceMatch';
 import {
   type KnownFace,
+  knownFaceIndex,
   type Recognition,
   recogniseLocally,
   recognitionIntervalMs,
@@ -43,12 +44,12 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('recogniseLocally', () => {
   it('names the enrolled person under the threshold, otherwise nobody', () => {
-    expect(recogniseLocally(face(0, 0.1), [ann, eve])).toEqual({
+    expect(recogniseLocally(face(0, 0.1), knownFaceIndex([ann, eve]))).toEqual({
       kind: 'recognised',
       face: { id: 'cv-ann', name: 'Ann', userId: 'u-ann' },
     });
-    expect(recogniseLocally(face(5), [ann, eve])).toEqual({ kind: 'nobodyRecognised' });
-    expect(recogniseLocally(face(0), [])).toEqual({ kind: 'nobodyRecognised' });
+    expect(recogniseLocally(face(5), knownFaceIndex([ann, eve]))).toEqual({ kind: 'nobodyRecognised' });
+    expect(recogniseLocally(face(0), knownFaceIndex([]))).toEqual({ kind: 'nobodyRecognised' });
   });
 });
 
@@ -64,7 +65,7 @@ describe('startRecognitionLoop', () => {
     const results: Recognition[] = [];
     const stop = startRecognitionLoop({
       look: overrides.look ?? (async () => face(0, 0.05)),
-      known: async () => [ann, eve],
+      known: async () => knownFaceIndex([ann, eve]),
       ...(overrides.askServer ? { askServer: overrides.askServer } : {}),
       isVisible: overrides.visible ?? (() => true),
       timers,
