@@ -182,14 +182,13 @@ test.describe('faces on the terminal', () => {
       });
       expect(await overflowingTexts(page)).toEqual([]);
 
-      // A terminal whose device cannot start the face engine says so and goes on without faces (a new page: the
-      // engine loaded above stays with the old one).
-      const withoutEngine = await context.newPage();
-      await withoutEngine.route(faceModels, (route) => route.abort());
-      const terminalWithoutEngine = new TerminalPage(withoutEngine);
+      // A terminal whose device cannot start the face engine says so and goes on without faces (the terminal is a
+      // new load of the app: the engine must start again, and its model files do not come).
+      await page.route(faceModels, (route) => route.abort());
+      const terminalWithoutEngine = new TerminalPage(page);
       await terminalWithoutEngine.open();
       await terminalWithoutEngine.expectFacesUnavailable();
-      await expect(withoutEngine.getByText(engineUnavailable)).toBeVisible();
+      await expect(page.getByText(engineUnavailable)).toBeVisible();
       await terminalWithoutEngine.chooseFlow('receipt');
       await browser.close();
 

@@ -1,6 +1,5 @@
 import { SharedLinkPage } from './pages/SharedLinkPage';
-import { ShellPage } from './pages/ShellPage';
-import { SignInPage } from './pages/SignInPage';
+import { signInThroughApi } from './support/apiSession';
 import { expect, test } from './support/fixtures';
 import { withServerClockAhead } from './support/serverClock';
 import { newDevice, uniqueId } from './support/terminalDevice';
@@ -42,10 +41,8 @@ test.describe('shared access links', () => {
     });
     await manager.receive(location.id, product.id, 4);
 
-    const signIn = new SignInPage(page);
-    await signIn.open();
-    await signIn.signIn('manager', 'demo1234');
-    await new ShellPage(page).expectSignedIn(30_000);
+    // The manager's screens: the session is handed over through the API (the sign-in screen is spine.spec's).
+    await signInThroughApi(page.context(), baseURL, 'manager');
     const staff = new SharedLinkPage(page);
     const link = await staff.create('ACME', { singleUse: true });
     expect(link).toMatch(/\/shared\/wms-inventory\?key=[A-Za-z0-9_-]{43}$/);
@@ -94,10 +91,7 @@ test.describe('shared access links', () => {
     const open = await openAsStranger(browser, baseURL, link);
     try {
       await open.shared.expectShown('productStock');
-      const signIn = new SignInPage(page);
-      await signIn.open();
-      await signIn.signIn('manager', 'demo1234');
-      await new ShellPage(page).expectSignedIn(30_000);
+      await signInThroughApi(page.context(), baseURL, 'manager');
       await new SharedLinkPage(page).withdraw(created.id);
       // The open page's next read is refused: it says why.
       await open.page.reload({ waitUntil: 'domcontentloaded' });
