@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../../server/db/pgliteExtensions';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -35,7 +36,7 @@ export const benchDataDir = (): string => {
 /** PGlite in memory (no dir) or in a directory, migrated like the server's, with its raw client beside. */
 export const openPgliteBench = async (dir?: string): Promise<BenchDatabase> => {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, { extensions: pgliteExtensions });
   const db = drizzle(client);
   await migrate(db, { migrationsFolder });
   const query: RawSql['query'] = async (text, params = []) =>

@@ -88,12 +88,17 @@ export const openDatabase = async (opts: {
     mkdirSync(dir, { recursive: true });
   }
   // PGlite (a WebAssembly PostgreSQL, seconds to load) only when it is the database: not on PostgreSQL.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
-  const client = opts.pgliteFrom && !dir ? new PGlite({ loadDataDir: opts.pgliteFrom }) : new PGlite(dir);
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { pgliteExtensions }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+      import('./pgliteExtensions'),
+    ]);
+  const client =
+    opts.pgliteFrom && !dir
+      ? new PGlite({ loadDataDir: opts.pgliteFrom, extensions: pgliteExtensions })
+      : new PGlite(dir, { extensions: pgliteExtensions });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   await db.execute(sql`select 1`);

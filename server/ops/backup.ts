@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'n
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../db/pgliteExtensions';
 
 /** Where the data is: PostgreSQL when a URL is given, else PGlite in dataDir/pglite (as the server opens it). */
 export interface DataLocation {
@@ -72,7 +73,7 @@ export const backup = async (where: DataLocation, file: string): Promise<string>
   if (!existsSync(dir) || readdirSync(dir).length === 0) throw new Error(`no PGlite database in ${dir}`);
   assertClosed(dir);
   await keepingAlive(async () => {
-    const db = new PGlite(dir);
+    const db = new PGlite(dir, { extensions: pgliteExtensions });
     try {
       // dumpDataDir does not wait for the database to be ready: without a first query it never settles.
       await db.query('select 1');
@@ -112,7 +113,7 @@ export const restore = async (where: DataLocation, file: string, now = new Date(
   mkdirSync(dir, { recursive: true });
   const data = new Blob([await readFile(file)]);
   await keepingAlive(async () => {
-    const db = new PGlite(dir, { loadDataDir: data });
+    const db = new PGlite(dir, { loadDataDir: data, extensions: pgliteExtensions });
     try {
       await db.query('select 1');
     } finally {

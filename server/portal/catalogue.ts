@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
+import { matchLanguage } from '../../domain/languages';
 import { catalogueView } from '../../domain/portal/catalogueView';
 import type { CatalogueEntry } from '../../domain/portal/portalTypes';
 import { type Page, parsePageQuery } from '../../domain/resources/query';
@@ -61,15 +62,25 @@ export class Catalogue {
     ];
     const term = search.data?.trim();
     if (term) {
+      // Ids of the products whose index, name or name in the reader's language holds the term, or that carry it
+      // as a barcode: each branch answered by its own index (trigram indexes, migration 0012_product_search), so a
+      // search never reads every product of the company.
       const pattern = `%${likeEscape(term)}%`;
-      conditions.push(sql`(${col(p, 'index')} ilike ${pattern} or ${expressions.name} ilike ${pattern}
-        or ${col(p, 'id')} in (select ${productBarcode.productId} from ${productBarcode}
+      const t = tableOf(this.ctx, 'portalTranslation');
+      conditions.push(sql`${col(p, 'id')} in (
+        select s.id from ${p} s
+          where s.client_account_id = ${scope.clientAccountId}::uuid and (s.index ilike ${pattern} or s.name ilike ${pattern})
+        union all
+        select tr.product_id from ${t} tr
+          where tr.client_account_id = ${scope.clientAccountId}::uuid and tr.language = ${matchLanguage(lng)}
+            and tr.name ilike ${pattern}
+        union all
+        select ${productBarcode.productId} from ${productBarcode}
           where ${productBarcode.clientAccountId} = ${scope.clientAccountId}::uuid
-            and ${productBarcode.barcode} = ${barcodeKey(term)}))`);
+            and ${productBarcode.barcode} = ${barcodeKey(term)})`);
     }
     const sorted = query.sortColumn ? expressions[query.sortColumn] : undefined;
     const order = [...(sorted ? [query.sortDescending ? desc(sorted) : asc(sorted)] : []), asc(col(p, 'id'))];
-    void lng;
     return {
       where: and(...conditions) as SQL,
       order,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../../server/db/pgliteExtensions';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir } from '../../server/db/client';
@@ -21,7 +22,7 @@ export const migratedPgliteDump = async (): Promise<Blob> => {
   if (loaded) return loaded;
   const file = join(cacheDir, `${migrationsDigest()}.tar`);
   if (!existsSync(file)) {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     try {
       await migrate(drizzle(client), { migrationsFolder: migrationsDir });
       const dump = await client.dumpDataDir('none');

@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../../../server/db/pgliteExtensions';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -72,7 +73,7 @@ describe(`upgrade from the first migration (${onPostgres ? 'PostgreSQL' : 'PGlit
       }
     } else {
       mkdirSync(join(dataDir, 'pglite'), { recursive: true });
-      const client = new PGlite(join(dataDir, 'pglite'));
+      const client = new PGlite(join(dataDir, 'pglite'), { extensions: pgliteExtensions });
       try {
         const db = drizzlePglite(client);
         await migratePglite(db, { migrationsFolder: folder });
