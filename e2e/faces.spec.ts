@@ -1,12 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { request as apiRequest, type Browser, type BrowserContext, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { playwrightConfig } from '../playwright.config';
 import { FaceDatabasePage } from './pages/FaceDatabasePage';
 import { ShellPage } from './pages/ShellPage';
-import { SignInPage } from './pages/SignInPage';
 import { TerminalPage } from './pages/TerminalPage';
+import { signInThroughApi } from './support/apiSession';
 import { demoFaces, facePhoto, photoWithoutFace, writeFaceVideo } from './support/faceCamera';
 import { hasFaceCode } from './support/faceCode';
 import { expect, test } from './support/fixtures';
@@ -125,15 +125,19 @@ test.describe('faces on the terminal', () => {
   });
 
   test('a user enrolled from the camera and photos is recognised offline after a reload; another face offers to switch user; without the face engine the screens say so', async ({
-    startServer,
+    baseURL,
+    request,
   }, testInfo) => {
-    test.setTimeout(900_000);
-    // A first start on a busy machine (PGlite, migrations, demo data) can take minutes.
-    const server = await startServer({ startTimeoutMs: 300_000 });
-    const baseURL = server.baseURL;
-    const api = await apiRequest.newContext({ baseURL });
-    const manager = await WarehouseApi.signIn(api, 'manager');
-    await manager.changeLogisticsConfig({ terminal: { staleAfterMinutes: 30, faceRecognition: true } });
+    test.setTimeout(600_000);
+    // The shared server, with face recognition on for this test only: every other spec's terminal would start
+    // the camera (its terminal settings are put back at the end).
+    const manager = await WarehouseApi.signIn(request, 'manager');
+    const { terminal: terminalBefore } = await manager.get<{ terminal?: Record<string, unknown> }>(
+      '/api/ClientLogisticsConfig',
+    );
+    await manager.changeLogisticsConfig({
+      terminal: { ...terminalBefore, staleAfterMinutes: 30, faceRecognition: true },
+    });
 
     const piaVideo = writeFaceVideo(demoFaces.first, testInfo.outputPath('pia.y4m'));
     const aliceVideo = writeFaceVideo(demoFaces.second, testInfo.outputPath('alice.y4m'));
@@ -142,59 +146,51 @@ test.describe('faces on the terminal', () => {
     const toClose: (Browser | BrowserContext)[] = [];
     const profile = mkdtempSync(join(tmpdir(), 'aisle-faces-device-'));
     try {
-      // The administrator enrols Pia in front of one camera, then Alice (herself) in front of another. Her screens
-      // need no offline work: no service worker (each would precache the whole shell and the models).
-      for (const [person, video] of [
-        [pia, piaVideo],
-        [alice, aliceVideo],
-      ] as const) {
-        const browser = await chromium.launch({ ...launchOptions, args: cameraArgs(video) });
-        toClose.push(browser);
-        const context = await browser.newContext({
-          baseURL,
-          permissions: ['camera'],
-          serviceWorkers: 'block',
-        });
-        watchCsp(context, csp);
-        const page = await context.newPage();
-        const signIn = new SignInPage(page);
-        await signIn.open();
-        await signIn.signIn(alice.username, 'demo1234');
-        await new ShellPage(page).expectSignedIn(signInTimeout);
-        const faces = new FaceDatabasePage(page);
-        await faces.open();
-        if (person === pia) {
-          // The model files do not load: the screen says face recognition cannot start; once they load, it can.
-          await page.route(faceModels, (route) => route.abort());
-          await faces.captureWithoutEngine(pia.username);
-          await expect(faces.byTestId('faces-engine-unavailable')).toHaveText(engineUnavailable);
-          await page.unroute(faceModels);
-        }
-        await faces.enrolFromCamera(person.username, person.name);
-        if (person === pia) {
-          // Two photos picked from a folder: Pia's adds a descriptor to her five from the camera, the one without a
-          // face is refused with the reason.
-          await expect(faces.descriptorCount(pia.name)).toHaveAttribute('data-count', '5');
-          await faces.enrolFromPhotos(pia.username, [
-            { name: 'pia.jpg', mimeType: 'image/jpeg', buffer: facePhoto(demoFaces.first) },
-            { name: 'shelf.jpg', mimeType: 'image/jpeg', buffer: photoWithoutFace() },
-          ]);
-          await expect(faces.descriptorCount(pia.name)).toHaveAttribute('data-count', '6', {
-            timeout: 120_000,
-          });
-          await expect(faces.byTestId('faces-photos-refused')).toContainText(`shelf.jpg: ${noFaceInPhoto}`);
-          expect(await overflowingTexts(page)).toEqual([]);
-        } else {
-          // A terminal whose device cannot start the face engine says so and goes on without faces.
-          await page.route(faceModels, (route) => route.abort());
-          const terminal = new TerminalPage(page);
-          await terminal.open();
-          await terminal.expectFacesUnavailable();
-          await expect(page.getByText(engineUnavailable)).toBeVisible();
-          await terminal.chooseFlow('receipt');
-        }
-        await browser.close();
-      }
+      // The administrator (Alice) enrols Pia in front of a camera, then herself from a photo. Her screens need no
+      // offline work: no service worker (each would precache the whole shell and the models). The sign-in screen
+      // is spine.spec's: her session is handed to the browser.
+      const browser = await chromium.launch({ ...launchOptions, args: cameraArgs(piaVideo) });
+      toClose.push(browser);
+      const context = await browser.newContext({ baseURL, permissions: ['camera'], serviceWorkers: 'block' });
+      watchCsp(context, csp);
+      await signInThroughApi(context, baseURL, alice.username);
+      const page = await context.newPage();
+      const faces = new FaceDatabasePage(page);
+      await faces.open();
+      await new ShellPage(page).expectSignedIn(signInTimeout);
+      // The model files do not load: the screen says face recognition cannot start; once they load, it can.
+      await page.route(faceModels, (route) => route.abort());
+      await faces.captureWithoutEngine(pia.username);
+      await expect(faces.byTestId('faces-engine-unavailable')).toHaveText(engineUnavailable);
+      await page.unroute(faceModels);
+      await faces.enrolFromCamera(pia.username, pia.name);
+      // Two photos picked from a folder: Pia's adds a descriptor to her five from the camera, the one without a
+      // face is refused with the reason.
+      await expect(faces.descriptorCount(pia.name)).toHaveAttribute('data-count', '5');
+      await faces.enrolFromPhotos(pia.username, [
+        { name: 'pia.jpg', mimeType: 'image/jpeg', buffer: facePhoto(demoFaces.first) },
+        { name: 'shelf.jpg', mimeType: 'image/jpeg', buffer: photoWithoutFace() },
+      ]);
+      await expect(faces.descriptorCount(pia.name)).toHaveAttribute('data-count', '6', { timeout: 120_000 });
+      await expect(faces.byTestId('faces-photos-refused')).toContainText(`shelf.jpg: ${noFaceInPhoto}`);
+      // Alice from a photo of her face (the same picture her camera plays below): the first descriptor she has.
+      await faces.enrolFromPhotos(alice.username, [
+        { name: 'alice.jpg', mimeType: 'image/jpeg', buffer: facePhoto(demoFaces.second) },
+      ]);
+      await expect(faces.descriptorCount(alice.name)).toHaveAttribute('data-count', '1', {
+        timeout: 120_000,
+      });
+      expect(await overflowingTexts(page)).toEqual([]);
+
+      // A terminal whose device cannot start the face engine says so and goes on without faces (the terminal is a
+      // new load of the app: the engine must start again, and its model files do not come).
+      await page.route(faceModels, (route) => route.abort());
+      const terminalWithoutEngine = new TerminalPage(page);
+      await terminalWithoutEngine.open();
+      await terminalWithoutEngine.expectFacesUnavailable();
+      await expect(page.getByText(engineUnavailable)).toBeVisible();
+      await terminalWithoutEngine.chooseFlow('receipt');
+      await browser.close();
 
       // Pia's handheld (a profile kept on disk, so a second camera can be plugged into the same device later).
       const device = await chromium.launchPersistentContext(profile, {
@@ -206,12 +202,9 @@ test.describe('faces on the terminal', () => {
       });
       toClose.push(device);
       watchCsp(device, csp);
-      const page = device.pages()[0] ?? (await device.newPage());
-      const signIn = new SignInPage(page);
-      await signIn.open();
-      await signIn.signIn(pia.username, 'demo1234');
-      await new ShellPage(page).expectSignedIn(signInTimeout);
-      const terminal = new TerminalPage(page);
+      await signInThroughApi(device, baseURL, pia.username);
+      const piaPage = device.pages()[0] ?? (await device.newPage());
+      const terminal = new TerminalPage(piaPage);
       await terminal.open();
       await terminal.expectSynced();
       await expect(terminal.byTestId('camera-indicator')).toBeVisible({ timeout: 30_000 });
@@ -223,10 +216,10 @@ test.describe('faces on the terminal', () => {
       // Offline, reloaded: the models come from the service worker's cache, the faces from the replica. The page's
       // clock drives the 10 s loop: after the first look, one tick of the loop at the latest names her.
       await device.setOffline(true);
-      await page.clock.install();
-      await page.reload({ waitUntil: 'domcontentloaded' });
+      await piaPage.clock.install();
+      await piaPage.reload({ waitUntil: 'domcontentloaded' });
       await terminal.expectFaceLooked();
-      await page.clock.fastForward(10_000);
+      await piaPage.clock.fastForward(10_000);
       await terminal.expectOperator(pia.name, 60_000);
       await expect(terminal.byTestId('camera-indicator')).toBeVisible();
       await expect(terminal.byTestId('switch-user-confirm')).toHaveCount(0);
@@ -258,7 +251,7 @@ test.describe('faces on the terminal', () => {
       expect(csp, 'Content-Security-Policy violations').toEqual([]);
     } finally {
       for (const launched of toClose) await launched.close().catch(() => undefined);
-      await api.dispose();
+      await manager.changeLogisticsConfig({ terminal: terminalBefore });
       rmSync(profile, { recursive: true, force: true });
     }
   });

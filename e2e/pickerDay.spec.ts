@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { ShellPage } from './pages/ShellPage';
 import { SignInPage } from './pages/SignInPage';
 import { TerminalPage } from './pages/TerminalPage';
+import { signInThroughApi } from './support/apiSession';
 import { expect, test } from './support/fixtures';
 import { openTerminal, testGoods, uniqueId } from './support/terminalDevice';
 import { WarehouseApi } from './support/warehouseApi';
@@ -42,10 +42,8 @@ test.describe("the picker's day", () => {
 
   test('a contractor opening a staff address gets the not-permitted page', async ({ page }) => {
     test.setTimeout(120_000);
-    const signIn = new SignInPage(page);
-    await signIn.open();
-    await signIn.signIn('contractor', 'demo1234');
-    await new ShellPage(page).expectSignedIn();
+    // The sign-in screen is spine.spec's (and the test above): the contractor's session comes through the API.
+    await signInThroughApi(page.context(), undefined, 'contractor');
     for (const path of ['/terminal', '/products', '/companies']) {
       await page.goto(path, { waitUntil: 'domcontentloaded' });
       await expect(page.getByTestId('not-permitted')).toBeVisible({ timeout: 30_000 });

@@ -154,7 +154,8 @@ test.describe('installable app (PWA)', () => {
     const webDir = mkdtempSync(join(tmpdir(), 'aisle-e2e-web-'));
     try {
       cpSync(join(repoRoot, 'dist'), webDir, { recursive: true });
-      const server = await startServer({ name: 'e2e-pwa-update', env: { WEB_DIR: webDir } });
+      // No demo data: the page needs none, and seeding it would double the start.
+      const server = await startServer({ name: 'e2e-pwa-update', env: { WEB_DIR: webDir, AISLE_DEMO: '0' } });
       await page.goto(`${server.baseURL}/`);
       await waitForServiceWorker(page);
       await expect(page.getByTestId('pwa-update')).toHaveCount(0);

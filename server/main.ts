@@ -1,22 +1,31 @@
 import { buildApp } from './app';
 import { type Clock, systemClock } from './clock';
 import { demoPassword, seedDemo } from './demo/seedDemo';
+import { movableClock, registerTestClockRoutes } from './testClock';
 
 /**
- * AISLE_CLOCK_OFFSET_SECONDS moves the server's clock (end-to-end tests of what expires, such as shared links,
- * restart the server with it); never set in production.
+ * AISLE_CLOCK_OFFSET_SECONDS starts the server's clock that far ahead; AISLE_TEST_CLOCK=1 lets the end-to-end
+ * tests move it while the server runs (PUT /api/test/clock). Neither is ever set in production.
  */
-const clockOf = (offsetSeconds: number): Clock =>
-  Number.isFinite(offsetSeconds) && offsetSeconds !== 0
-    ? { ...systemClock, now: () => Date.now() + offsetSeconds * 1000 }
+const offsetSeconds = Number(process.env.AISLE_CLOCK_OFFSET_SECONDS ?? 0);
+const testClock = process.env.AISLE_TEST_CLOCK === '1' ? movableClock(offsetSeconds) : undefined;
+const clockOf = (seconds: number): Clock =>
+  Number.isFinite(seconds) && seconds !== 0
+    ? { ...systemClock, now: () => Date.now() + seconds * 1000 }
     : systemClock;
 
 /** `npm start`: one process serving the web app and the API. */
 const main = async () => {
   const app = await buildApp({
     logger: process.env.LOG_REQUESTS === '1',
-    clock: clockOf(Number(process.env.AISLE_CLOCK_OFFSET_SECONDS ?? 0)),
+    clock: testClock ?? clockOf(offsetSeconds),
   });
+  if (testClock) {
+    registerTestClockRoutes(app, testClock);
+    console.log(
+      'AISLE_TEST_CLOCK=1: the server clock can be moved (PUT /api/test/clock); never in production.',
+    );
+  }
   const { config } = app.ctx;
   const seeded = config.demo ? await seedDemo(app.ctx) : undefined;
   if (seeded) {

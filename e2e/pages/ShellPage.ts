@@ -18,6 +18,11 @@ export class ShellPage extends BasePage {
   }
 
   async signOut(): Promise<void> {
+    // A notice (top right, e.g. "record deleted") can cover the user menu, and a pointer resting on it holds it
+    // open: close what is shown first, as a person would.
+    for (const close of await this.page.getByRole('alert').getByRole('button').all()) {
+      await close.click({ timeout: 5_000 }).catch(() => undefined);
+    }
     await this.click('user-menu');
     await this.click('signout');
     await expect(this.byTestId('signin-username')).toBeVisible();

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { signInThroughApi } from './apiSession';
 import { BasePage } from './basePage';
 import { extractLink, type Mail, type WaitForMailOptions, waitForMail } from './mail';
 import { type RunningServer, type ServerOptions, startServer } from './serverProcess';
@@ -28,7 +29,11 @@ export const signIn = async (page: Page, username = demoUser.username, password 
 };
 
 type Fixtures = {
-  /** `signIn(page?, username?, password?)` — defaults to the fixture page and the demo account. */
+  /**
+   * `signIn(page?, username?, password?)` — defaults to the fixture page and the demo account. The session is
+   * handed to the page's browser through the API and the app opens on its home page (the sign-in screen itself is
+   * spine.spec's, through the exported `signIn`).
+   */
   signIn: (page?: Page, username?: string, password?: string) => Promise<void>;
   /** Mail captured from the server: `mail.waitFor(to)` only sees mail sent after the test started. */
   mail: {
@@ -54,7 +59,10 @@ export const test = base.extend<Fixtures>({
     );
   },
   signIn: async ({ page }, use) => {
-    await use((target = page, username, password) => signIn(target, username, password));
+    await use(async (target = page, username = demoUser.username, password = demoUser.password) => {
+      await signInThroughApi(target.context(), undefined, username, password);
+      await target.goto('/', { waitUntil: 'domcontentloaded' });
+    });
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object
   mail: async ({}, use) => {

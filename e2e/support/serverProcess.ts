@@ -66,6 +66,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     DATA_DIR: dataDir,
     PUBLIC_URL: baseURL,
     AISLE_DEMO: '1',
+    // Tests of what expires move the server's clock instead of waiting (e2e/support/serverClock.ts).
+    AISLE_TEST_CLOCK: '1',
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
   };
   // Tests must never touch a developer's PostgreSQL unless asked to: E2E_DATABASE_URL opts in.

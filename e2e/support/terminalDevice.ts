@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { ShellPage } from '../pages/ShellPage';
-import { SignInPage } from '../pages/SignInPage';
 import { TerminalPage } from '../pages/TerminalPage';
+import { signInThroughApi } from './apiSession';
 import { type ApiRow, WarehouseApi } from './warehouseApi';
 
 /** A short id that makes a run's labels and indexes unique (the demo account is shared by every test). */
 export const uniqueId = (): string => randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
 
-/** Signs `username` in on `page` and opens the terminal once the first sync has filled the replica. */
+/**
+ * Signs `username` in on `page`'s device (a fresh context) and opens the terminal once the first sync has filled
+ * the replica. The session is handed over through the API (the sign-in screen is spine.spec's), so the device
+ * loads the app once, on the terminal.
+ */
 export const openTerminal = async (page: Page, username = 'picker'): Promise<TerminalPage> => {
-  const signIn = new SignInPage(page);
-  await signIn.open();
-  await signIn.signIn(username, 'demo1234');
-  // A fresh device's first load of the shell: give a busy machine time.
-  await new ShellPage(page).expectSignedIn(30_000);
+  await signInThroughApi(page.context(), undefined, username);
   const terminal = new TerminalPage(page);
   await terminal.open();
   await terminal.expectSynced();

@@ -40,7 +40,7 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext): void 
         .returning();
       if (!current) throw new AppError('wrongUserOrPassword');
       const refresh = await refreshTokens.issue(tx, current);
-      return tokenDataFor(ctx.config, current, refresh);
+      return tokenDataFor(ctx.config, current, refresh, ctx.clock.now());
     });
   };
 
@@ -69,7 +69,7 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext): void 
     const presented = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const rotated = await refreshTokens.rotate(presented);
     if (!rotated) throw new AppError('sessionExpired');
-    return tokenDataFor(ctx.config, rotated.user, rotated.refresh);
+    return tokenDataFor(ctx.config, rotated.user, rotated.refresh, ctx.clock.now());
   });
 
   // The sign-in screen shows Google's button (and loads Google's script) only when a client id is configured.
