@@ -10,14 +10,22 @@ import { delimiter, join } from 'node:path';
 import { repoRoot } from './buildIfStale.mjs';
 
 const benchDir = join(repoRoot, 'bench');
+// BENCH_ONLY (a comma list of database kinds and bench names, bench/support/benchDatabases.ts): the benches it
+// names run, every bench when it names none — decided here, so a bench that does not read BENCH_ONLY itself is
+// not run for nothing.
+const named = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter((s) => s && s !== 'pglite' && s !== 'postgres');
 const files = existsSync(benchDir)
   ? readdirSync(benchDir)
       .filter((name) => name.endsWith('.bench.ts'))
+      .filter((name) => named.length === 0 || named.includes(name.slice(0, -'.bench.ts'.length).toLowerCase()))
       .sort()
   : [];
 
 if (files.length === 0) {
-  console.log('no benchmarks yet');
+  console.log(named.length ? `no benchmark is named ${named.join(', ')} (BENCH_ONLY)` : 'no benchmarks yet');
   process.exit(0);
 }
 
