@@ -26,7 +26,9 @@ export const playwrightConfig = defineConfig({
   globalSetup: './e2e/support/globalSetup.ts',
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network), without the screencast: recording frames
+    // for every test, passed or not, kept both cores of a CI machine busy. The failure's screenshot is taken apart.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // Each new context would precache the whole shell (~170 files): seconds of CPU per test on a small machine.
     // Specs that need the worker (offline reload, updates) opt in with test.use({ serviceWorkers: 'allow' }).
     serviceWorkers: 'block',
