@@ -10,6 +10,7 @@ import { claimsOf } from '../server/auth/claimsOf';
 import { loadSchema } from '../server/db/schema';
 import { demoRandom } from '../server/demo/demoRandom';
 import { generateLargeData } from '../server/demo/largeData';
+import { benchApiApp } from './support/benchApiApp';
 import {
   type BenchDatabase,
   benchSelected,
@@ -438,17 +439,8 @@ const benchOn = async (bench: BenchDatabase): Promise<{ exact: boolean; fast: bo
   );
   const apiData = await setupAccount(bench, 'Bench confirm API');
   const rawData = await setupAccount(bench, 'Bench confirm raw');
-  const app: FastifyInstance = await buildApp({
-    database: bench.database,
-    config: { jwtSecret, webDir: undefined, demo: false, dataDir: undefined, databaseUrl: undefined },
-  });
+  const { app, headers } = await benchApiApp(bench, apiData.userId, jwtSecret);
   try {
-    const users = app.ctx.schema.resourceTables.user;
-    if (!users?.id) throw new Error('no user table');
-    const [user] = await app.ctx.db.select().from(users).where(eq(users.id, apiData.userId));
-    if (!user) throw new Error('no bench user');
-    const { token } = await signAccessToken(claimsOf(user), jwtSecret, 3600);
-    const headers = { authorization: `Bearer ${token}` };
     let firstError: string | undefined;
     const viaApi = async (id: string): Promise<boolean> => {
       const res = await app.inject({ method: 'POST', url: `/api/WmsDocument/${id}/confirm`, headers });

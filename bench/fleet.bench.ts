@@ -14,6 +14,7 @@ import { claimsOf } from '../server/auth/claimsOf';
 import { loadSchema } from '../server/db/schema';
 import { generateLargeData } from '../server/demo/largeData';
 import { parseCursor } from '../server/sync/cursor';
+import { benchApiApp } from './support/benchApiApp';
 import { type BenchDatabase, percentile, runBench, takingTurns, verdict } from './support/benchDatabases';
 
 const jwtSecret = 'bench-secret-bench-secret-bench-secret';
@@ -45,17 +46,8 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
     username: `bench-fleet-${randomBytes(3).toString('hex')}`,
     replace: true,
   });
-  const app: FastifyInstance = await buildApp({
-    database: bench.database,
-    config: { jwtSecret, webDir: undefined, demo: false, dataDir: undefined, databaseUrl: undefined },
-  });
+  const { app, headers } = await benchApiApp(bench, data.userId, jwtSecret);
   try {
-    const users = app.ctx.schema.resourceTables.user;
-    if (!users?.id) throw new Error('no user table');
-    const [user] = await app.ctx.db.select().from(users).where(eq(users.id, data.userId));
-    if (!user) throw new Error('no bench user');
-    const { token } = await signAccessToken(claimsOf(user), jwtSecret, 3600);
-    const headers = { authorization: `Bearer ${token}` };
     const [location] = await bench.raw.query(
       // A location that holds stock (its type handles stock).
       'select location_id as id from stock where client_account_id = $1 order by location_id limit 1',

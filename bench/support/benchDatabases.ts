@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteExtensions } from '../../server/db/pgliteExtensions';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type Database, type Db, openDatabase } from '../../server/db/client';
+import { pgliteExtensions } from '../../server/db/pgliteExtensions';
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations');
 

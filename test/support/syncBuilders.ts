@@ -5,6 +5,7 @@ import { beforeAll } from 'vitest';
 import {
   type ChangesResponse,
   changesResponseSchema,
+  type PushedCall,
   type SyncChange,
   syncHeaders,
 } from '../../domain/sync/wire';
@@ -232,4 +233,20 @@ export const mutationFixture = (): MutationFixture => {
     },
     aMutation: (overrides) => aMutationContext(get().acc, get().userId, overrides),
   };
+};
+
+/**
+ * Calls a device queues for the push, as `pushed(device, method, path, body?)`: each with a fresh idempotency key
+ * and the next mutation id of this maker.
+ */
+export const pushedCalls = () => {
+  let mutationIds = 0;
+  return (deviceId: string, method: PushedCall['method'], path: string, body?: unknown): PushedCall => ({
+    idempotencyKey: randomUUID(),
+    deviceId,
+    mutationId: ++mutationIds,
+    method,
+    path,
+    ...(body === undefined ? {} : { body }),
+  });
 };

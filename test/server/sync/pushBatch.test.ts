@@ -20,7 +20,7 @@ import {
   stockQuantityOf,
   type TestUser,
 } from '../../support/builders';
-import { pullAll, push } from '../../support/syncBuilders';
+import { pullAll, push, pushedCalls } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
 /** POST /api/sync/push (docs/sync-contract.md §2): several pushed calls in one request, each as its own. */
@@ -42,16 +42,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-let mutationIds = 0;
-/** A pushed call of device `dev` with a fresh key and the next mutation id. */
-const pushed = (method: PushedCall['method'], path: string, body?: unknown, dev = 'dev-b'): PushedCall => ({
-  idempotencyKey: randomUUID(),
-  deviceId: dev,
-  mutationId: ++mutationIds,
-  method,
-  path,
-  ...(body === undefined ? {} : { body }),
-});
+const call = pushedCalls();
+/** A pushed call of device `dev` (dev-b unless named) with a fresh key and the next mutation id. */
+const pushed = (method: PushedCall['method'], path: string, body?: unknown, dev = 'dev-b'): PushedCall =>
+  call(dev, method, path, body);
 
 /** A release (working copy) with `lines` lines added one by one, as a terminal queues them. */
 const release = (lines: number, dev = 'dev-b', documentNumber?: string): PushedCall[] => {

@@ -5,6 +5,7 @@ import { type PushedCall, type PushResponse, pushResponseSchema } from '../../..
 import type { Row } from '../../../server/resources/rows';
 import { anAccount, aStockLocation, aStockProduct, aSuperUser, type TestUser } from '../../support/builders';
 import { recordStatements, writtenTables } from '../../support/statementRecorder';
+import { pushedCalls } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
 // Document numbers of pushed documents are taken at the end of their push group's unit of work
@@ -31,15 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-let mutationIds = 0;
-const pushed = (dev: string, method: PushedCall['method'], path: string, body?: unknown): PushedCall => ({
-  idempotencyKey: randomUUID(),
-  deviceId: dev,
-  mutationId: ++mutationIds,
-  method,
-  path,
-  ...(body === undefined ? {} : { body }),
-});
+const pushed = pushedCalls();
 
 /** A terminal's receipt as it queues it offline: the document (working-copy number), three lines, the confirmation. */
 const receiptCalls = (dev: string, workingNumber: string): { id: string; calls: PushedCall[] } => {
