@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { boolOf, numberOf } from '../../domain/rowValues';
+import { todayOf } from '../../domain/warehouse/isoDate';
 import { logisticsConfigSchema } from '../../domain/warehouse/logisticsConfig';
 import type { AppContext } from '../context';
 import { clientAccount } from '../db/internalTables';
@@ -6,7 +8,6 @@ import { ResourceService } from '../resources/resourceService';
 import type { Row } from '../resources/rows';
 import type { Scope } from '../resources/scope';
 import { type DocumentWithPositions, documentServiceOf } from '../warehouse/documents/documentService';
-import { todayIso } from '../warehouse/stock/ruleInputs';
 import { demoRandom } from './demoRandom';
 import type { DemoRecords } from './seedWarehouseRecords';
 
@@ -29,9 +30,6 @@ export interface DemoStock {
 
 const plusDays = (today: string, days: number): string =>
   new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-const bool = (v: unknown) => v === true;
-const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
 const positionOf = (r: Receipt) => ({
   productId: r.product.id,
@@ -75,7 +73,7 @@ export const seedDemoStock = async (
   contractorId: string,
 ): Promise<DemoStock> => {
   const rnd = demoRandom(20261122);
-  const today = todayIso();
+  const today = todayOf(Date.now());
   const service = documentServiceOf(ctx);
   const documents: Record<string, number> = {};
   const save = async (body: Row, confirm = true): Promise<DocumentWithPositions> => {
@@ -90,7 +88,7 @@ export const seedDemoStock = async (
       .set({ logisticsConfig: configFor(receiving) })
       .where(eq(clientAccount.id, scope.clientAccountId));
 
-  const shelves = [...records.shelves.entries()].filter(([, row]) => !bool(row.lockedIn));
+  const shelves = [...records.shelves.entries()].filter(([, row]) => !boolOf(row.lockedIn));
   const shelvesIn = (prefixes: readonly string[]) =>
     shelves.filter(([label]) => prefixes.some((p) => label.startsWith(p))).map(([, row]) => row);
   const chiller = shelvesIn(['WH1-C']);
@@ -115,10 +113,10 @@ export const seedDemoStock = async (
     if (n % 13 === 12) return;
     const group = records.groupOf.get(String(product.id));
     const locations = group === 'Dairy' ? chiller : group === 'Frozen' ? freezer : ambient;
-    const lot = bool(product.visibleProdDate);
-    const serial = bool(product.requiredSerial) && !lot;
-    const expiring = bool(product.requiredExpDate);
-    const minimalDays = num(product.minimalExpDays) ?? 0;
+    const lot = boolOf(product.visibleProdDate);
+    const serial = boolOf(product.requiredSerial) && !lot;
+    const expiring = boolOf(product.requiredExpDate);
+    const minimalDays = numberOf(product.minimalExpDays) ?? 0;
     const kg = product.unit === 'kg';
     const expiry = (): string => {
       const roll = rnd.next();
@@ -181,9 +179,9 @@ export const seedDemoStock = async (
     (p, n) =>
       n % 13 !== 12 &&
       p.contractorId !== contractorId &&
-      !bool(p.requiredSerial) &&
-      !bool(p.requiredExpDate) &&
-      !bool(p.requiredProdDate) &&
+      !boolOf(p.requiredSerial) &&
+      !boolOf(p.requiredExpDate) &&
+      !boolOf(p.requiredProdDate) &&
       !['Dairy', 'Frozen'].includes(records.groupOf.get(String(p.id)) ?? ''),
   );
   const atDock = plain.slice(0, 10).map((product) => ({ product, quantity: rnd.int(20, 120) }));
@@ -215,7 +213,7 @@ export const seedDemoStock = async (
       r.container === null &&
       r.expDate === null &&
       r.quantity >= 10 &&
-      !bool(r.location.lockedOut),
+      !boolOf(r.location.lockedOut),
   );
   for (const [k, group] of chunks(shippable.slice(0, 12), 6).entries()) {
     const doc = await save({

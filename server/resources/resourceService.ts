@@ -5,6 +5,7 @@ import { canRead, canWrite } from '../../domain/resources/access';
 import type { Page, PageQuery } from '../../domain/resources/query';
 import { dropEmptyWriteOnly, validateRecord } from '../../domain/resources/schema';
 import type { ResourceDefinition } from '../../domain/resources/types';
+import { isUuid } from '../../domain/rowValues';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/client';
 import type { ResourceTable } from '../db/resourceTables';
@@ -15,8 +16,6 @@ import { resourceHooks } from './hooks';
 import { type Row, titleOf, toApiRow, toDbValues } from './rows';
 import type { Scope } from './scope';
 import { filterCondition } from './sqlFilters';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Every CRUD operation, written once against resource metadata: tenancy and contractor
@@ -109,7 +108,7 @@ export class ResourceService {
   }
 
   private async findRaw(db: Executor, scope: Scope, id: string, forUpdate = false): Promise<Row> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const q = db
       .select()
       .from(this.table)
@@ -251,10 +250,7 @@ export class ResourceService {
       await this.checkRefs(tx, scope, values);
       const hook = resourceHooks[this.def.name]?.beforeWrite;
       const stored = hook ? await hook({ def: this.def, scope, values, existing: undefined, tx }) : values;
-      const id =
-        typeof (input as Row | null)?.id === 'string' && uuidPattern.test(String((input as Row).id))
-          ? String((input as Row).id)
-          : undefined;
+      const id = isUuid((input as Row | null)?.id) ? String((input as Row).id) : undefined;
       const [created] = await tx
         .insert(this.table)
         .values({ ...stored, ...(id ? { id } : {}), clientAccountId: scope.clientAccountId })

@@ -1,28 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { intentRegistry, matchIntentCall } from '../../domain/sync/intents';
 import type { PushedCall } from '../../domain/sync/wire';
 import type { AppContext, DataChange } from '../context';
 import type { Db, Tx } from '../db/client';
 import { aroundRuns } from '../db/preparedRuns';
 
 /**
- * Calls of a batch push that may share one transaction (docs/sync-contract.md §2, "Groups"): the terminal's
- * intents, whose every effect is in the database or a change notice (held until commit). A call with effects
- * elsewhere — files, mail, background jobs — would keep them when its group rolls back and runs again.
+ * Calls of a batch push that may share one transaction (docs/sync-contract.md, "Groups"): the intents whose
+ * registry entry says they group (domain/sync/intents.ts) — every effect in the database or a change notice.
  */
-const groupable: readonly (readonly [PushedCall['method'], RegExp])[] = [
-  ['POST', /^\/api\/wmsdocument$/i],
-  ['POST', /^\/api\/wmsdocument\/[^/]+\/confirm$/i],
-  ['DELETE', /^\/api\/wmsdocument\/[^/]+$/i],
-  ['POST', /^\/api\/wmsdocumentposition$/i],
-  ['PUT', /^\/api\/wmsdocumentposition\/[^/]+$/i],
-  ['DELETE', /^\/api\/wmsdocumentposition\/[^/]+$/i],
-  ['PATCH', /^\/api\/wmsorderposition\/[^/]+\/quantityreal$/i],
-  ['GET', /^\/api\/wmsorder\/[^/]+\/generatedocuments$/i],
-  ['POST', /^\/api\/wmsorder\/[^/]+\/verify\/finish$/i],
-];
-
-export const isGroupable = (call: PushedCall): boolean =>
-  groupable.some(([method, path]) => method === call.method && path.test(call.path));
+export const isGroupable = (call: PushedCall): boolean => {
+  const matched = matchIntentCall(call.method, call.path);
+  return matched !== undefined && intentRegistry[matched.kind].groups;
+};
 
 /**
  * Consecutive calls of one batch push run in one transaction: a pushed document line then costs its own

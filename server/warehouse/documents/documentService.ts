@@ -2,10 +2,13 @@ import { and, asc, eq, getTableColumns, type Placeholder, type SQL, sql } from '
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError, type FieldError } from '../../../domain/errors';
 import type { ResourceDefinition } from '../../../domain/resources/types';
+import { isUuid, numberOf, textOf } from '../../../domain/rowValues';
 import { type DocumentTypeCode, documentTypeOf } from '../../../domain/warehouse/documentTypes';
 import { issue, type WarehouseIssue } from '../../../domain/warehouse/issues';
 import type { LogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
 import { addQuantities, roundQuantity } from '../../../domain/warehouse/quantity';
+import { refusalOf } from '../../../domain/warehouse/refusal';
+import { documentDraftOf, positionDraftFields, positionDraftOf } from '../../../domain/warehouse/ruleInputs';
 import {
   assertDocumentTransition,
   canDeleteDocument,
@@ -26,31 +29,18 @@ import type { AppContext, DataChange } from '../../context';
 import { PreparedOnce, placeholdersFor, placeholderText } from '../../db/builtOnce';
 import type { Executor, Tx } from '../../db/client';
 import { clientAccount } from '../../db/internalTables';
+import { definitionOf, tableOf } from '../../db/resourceColumns';
 import type { ResourceTable } from '../../db/resourceTables';
 import { fromDatabaseError } from '../../http/dbErrors';
 import { ResourceService } from '../../resources/resourceService';
 import { type Row, toApiRow, toDbValues } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
 import { publishChange } from '../../sync/pushGroup';
-import {
-  type LoadedProducts,
-  loadLogisticsConfig,
-  loadProducts,
-  num,
-  parseLogisticsConfig,
-  text,
-} from '../stock/ruleInputs';
+import { loadLogisticsConfig, storedLogisticsConfig } from '../logisticsConfigStore';
+import { type LoadedProducts, loadProducts } from '../stock/ruleRows';
 import { fromDbKey } from '../stock/stockKeys';
 import { type KeyDemand, type StockChange, stockServiceOf } from '../stock/stockService';
-import {
-  documentDraftOf,
-  type PositionValues,
-  parseDocumentInput,
-  parseLineInput,
-  positionDraftFields,
-  positionDraftOf,
-  samePositions,
-} from './documentInput';
+import { type PositionValues, parseDocumentInput, parseLineInput, samePositions } from './documentInput';
 import {
   assignDocumentNumber,
   collision,
@@ -128,21 +118,14 @@ export interface UpdateOptions {
   readonly generated?: boolean;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Header references the domain rules do not look up themselves (locations and products they do).
 const checkedRefs = ['contractorId', 'orderId', 'precedingDocumentId', 'responsibleUserId'] as const;
 
-/**
- * Rule issues → one error. Only "not enough stock" is stockShortfall (409), whether the rules saw it first or
- * the conditional decrement did, so a client gets the same answer however close the race; anything else is
- * documentInvalid (422). Both carry every issue with its code and positionIndex.
- */
+/** Rule issues → one error, as domain refusalOf says (the terminal refuses offline with the same). */
 const throwIssues = (issues: readonly WarehouseIssue[]): void => {
   if (!issues.length) return;
-  const code = issues.every((i) => i.code === 'quantityExceedsAvailable')
-    ? 'stockShortfall'
-    : 'documentInvalid';
-  throw new AppError(code, { issues: issues.map((i) => ({ ...i })) });
+  const refusal = refusalOf(issues);
+  throw new AppError(refusal.code, { issues: refusal.issues });
 };
 
 const statusOf = (row: Row): DocumentStatus => {
@@ -150,7 +133,7 @@ const statusOf = (row: Row): DocumentStatus => {
   return isDocumentStatus(s) ? s : 'workingCopy';
 };
 
-/** Progress counters kept on the document (000 §3): what is confirmed and what still waits. */
+/** Progress counters kept on the document: what is confirmed and what still waits. */
 const progressOf = (status: DocumentStatus, positions: readonly PositionDraft[]): Row => {
   const count = positions.length;
   const total = addQuantities(...positions.map((p) => p.quantity));
@@ -172,18 +155,6 @@ const progressOf = (status: DocumentStatus, positions: readonly PositionDraft[])
   return { confirmedPositions: 0, unconfirmedPositions: 0, confirmedQuantity: 0, unconfirmedQuantity: 0 };
 };
 
-const definition = (ctx: AppContext, name: string): ResourceDefinition => {
-  const def = ctx.schema.definitions.find((d) => d.name === name);
-  if (!def) throw new Error(`no resource ${name}`);
-  return def;
-};
-
-const tableOf = (ctx: AppContext, name: string): ResourceTable => {
-  const t = ctx.schema.resourceTables[name];
-  if (!t) throw new Error(`no table for ${name}`);
-  return t;
-};
-
 /**
  * Warehouse documents: create, edit, confirm, revert and delete, each in the caller's transaction, with the
  * domain rules (validateDocument, statuses, movementsOf) and the stock ledger. Callers check access; the service
@@ -203,8 +174,8 @@ export class DocumentService {
 
   constructor(ctx: AppContext) {
     this.ctx = ctx;
-    this.docDef = definition(ctx, 'wmsDocument');
-    this.posDef = definition(ctx, 'wmsDocumentPosition');
+    this.docDef = definitionOf(ctx, 'wmsDocument');
+    this.posDef = definitionOf(ctx, 'wmsDocumentPosition');
     this.docs = tableOf(ctx, 'wmsDocument');
     this.positions = tableOf(ctx, 'wmsDocumentPosition');
     this.docService = new ResourceService(ctx, this.docDef);
@@ -254,7 +225,7 @@ export class DocumentService {
 
   /** The document row, locked for the rest of the transaction; another account's is not found. */
   private async lock(tx: Tx, scope: Scope, id: string): Promise<Row> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const [row] = await tx
       .select()
       .from(this.docs)
@@ -273,7 +244,7 @@ export class DocumentService {
    * that: then they are read again in a statement of their own, which sees the holder's commit.
    */
   private async lockWithConfig(tx: Tx, scope: Scope, id: string, lines = false): Promise<LockedDocument> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     // Every line change of the terminal locks this way: built once (a contractor's scope adds its own terms).
     const [found] =
       scope.contractorId === null
@@ -354,7 +325,7 @@ export class DocumentService {
   private lockedDocument(row: Row, config: unknown, reserved: unknown, lines: unknown): LockedDocument {
     return {
       row,
-      config: parseLogisticsConfig(config),
+      config: storedLogisticsConfig(config),
       own: stockServiceOf(this.ctx).reservationsFromJson(reserved),
       lines: lineDraftsFromJson(lines),
     };
@@ -394,7 +365,7 @@ export class DocumentService {
 
   /** The document with its positions; another account's (or, for contractors, another contractor's) is 404. */
   async get(db: Executor, scope: Scope, id: string): Promise<DocumentWithPositions> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const [row] = await db
       .select()
       .from(this.docs)
@@ -425,13 +396,13 @@ export class DocumentService {
   }
 
   private async precedingNumber(tx: Tx, scope: Scope, header: Row): Promise<string | null> {
-    const id = text(header.precedingDocumentId);
+    const id = textOf(header.precedingDocumentId);
     if (!id) return null;
     const [row] = await tx
       .select({ n: this.dcol('documentNumber') })
       .from(this.docs)
       .where(and(eq(this.dcol('id'), id), eq(this.dcol('clientAccountId'), scope.clientAccountId)));
-    return text(row?.n);
+    return textOf(row?.n);
   }
 
   private async validate(
@@ -463,7 +434,7 @@ export class DocumentService {
   ): Promise<Row[]> {
     if (!positions.length) return [];
     const values = positions.map((p, index) => {
-      const unitPrice = num(p.unitPrice);
+      const unitPrice = numberOf(p.unitPrice);
       return {
         ...toDbValues(this.posDef, p),
         ...(typeof p.id === 'string' ? { id: p.id } : {}),
@@ -551,7 +522,7 @@ export class DocumentService {
     // A client's id is kept; one already in use (a create sent twice) is a conflict, never a number collision.
     if (parsed.id && (await this.exists(tx, this.docs, parsed.id)))
       throw new AppError('uniqueConflict', { fields: [{ field: 'id', rule: 'uniqueConflict' }] });
-    const offlineNumber = provisionalOf(config, typeCode, text(header.documentNumber));
+    const offlineNumber = provisionalOf(config, typeCode, textOf(header.documentNumber));
     if (offlineNumber && (await offlineNumberTaken(this.ctx, tx, scope.clientAccountId, offlineNumber)))
       throw collision();
     // Saved confirmed: the rules run once, with availability, before anything is written.
@@ -565,7 +536,7 @@ export class DocumentService {
       scope.clientAccountId,
       config,
       typeCode,
-      text(header.documentNumber),
+      textOf(header.documentNumber),
     );
     const row = await this.insertDocument(tx, {
       ...toDbValues(this.docDef, header),
@@ -647,8 +618,8 @@ export class DocumentService {
     });
 
     let documentNumber = String(row.documentNumber ?? '');
-    let offlineNumber = text(row.offlineNumber);
-    const wanted = text(header.documentNumber);
+    let offlineNumber = textOf(row.offlineNumber);
+    const wanted = textOf(header.documentNumber);
     if (wanted && wanted !== documentNumber) {
       const typeCode = String(row.typeCode) as DocumentTypeCode;
       const scheme = config.numbering[typeCode];
@@ -699,11 +670,11 @@ export class DocumentService {
     return this.withPositions(updated, positionRows);
   }
 
-  // ---- Document lines (docs/sync-contract.md §3): one line at a time, through its document ----
+  // ---- Document lines (docs/sync-contract.md, "Document lines"): one line at a time, through its document ----
 
   /** The line row of the account (any document of it); another account's is not found. */
   private async lineRow(tx: Tx, scope: Scope, id: string): Promise<Row> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const [row] = await tx
       .select()
       .from(this.positions)
@@ -828,7 +799,7 @@ export class DocumentService {
 
   /** Column values of a line (its value follows quantity × unit price). */
   private lineValues(values: PositionValues): Row {
-    const unitPrice = num(values.unitPrice);
+    const unitPrice = numberOf(values.unitPrice);
     const { id: _id, ...fields } = values;
     return {
       ...toDbValues(this.posDef, fields),

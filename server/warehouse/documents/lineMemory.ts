@@ -4,7 +4,7 @@ import type { OrderRules, PositionDraft } from '../../../domain/warehouse/valida
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
 import { openGroup, type PushGroup } from '../../sync/pushGroup';
-import { RuleRowMemory, type WantedRules } from '../stock/ruleInputs';
+import { RuleRowMemory, type WantedRules } from '../stock/ruleRows';
 import type { ValidationMemory } from './validationContext';
 
 /** A document line as the rules see it, with its id and number. */

@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { documentTypeOf } from '../../../domain/warehouse/documentTypes';
+import { isUuid, numberOf, textOf } from '../../../domain/rowValues';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import type { LogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
 import { addQuantities, subtractQuantity } from '../../../domain/warehouse/quantity';
-import { resolvePosition } from '../../../domain/warehouse/resolveDocument';
+import { ruleLookupsOf } from '../../../domain/warehouse/ruleLookups';
 import { isOrderStatus } from '../../../domain/warehouse/statuses';
-import { sourceKeyOf, stockKeyString } from '../../../domain/warehouse/stock';
 import type {
   DocumentDraft,
   OrderRules,
@@ -13,16 +13,8 @@ import type {
 } from '../../../domain/warehouse/validationInput';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import {
-  col,
-  type LoadedProducts,
-  loadRuleRows,
-  num,
-  type RuleRowMemory,
-  tableOf,
-  text,
-  todayIso,
-} from '../stock/ruleInputs';
+import { col, tableOf } from '../../db/resourceColumns';
+import { type LoadedProducts, loadRuleRows, type RuleRowMemory } from '../stock/ruleRows';
 import { stockServiceOf } from '../stock/stockService';
 
 export interface ContextOptions {
@@ -55,50 +47,30 @@ export const loadValidationContext = async (
   positions: readonly PositionDraft[],
   opts: ContextOptions,
 ): Promise<{ context: ValidationContext; products: LoadedProducts }> => {
-  const type = documentTypeOf(document.typeCode);
-  const noLookups = { products: new Map(), locations: new Map() };
-  const resolved = positions.map((p, i) => resolvePosition(document, type, p, i, noLookups));
-
-  const locationIds = new Set<string>();
-  for (const id of [document.sourceLocationId, document.destinationLocationId]) if (id) locationIds.add(id);
-  for (const p of resolved) {
-    if (p.sourceLocationId) locationIds.add(p.sourceLocationId);
-    if (p.destinationLocationId) locationIds.add(p.destinationLocationId);
-  }
-  const containers = new Set<string>();
-  for (const c of [document.sourceContainer, document.destinationContainer]) if (c) containers.add(c);
-  for (const p of resolved) {
-    if (p.sourceContainer) containers.add(p.sourceContainer);
-    if (p.destinationContainer) containers.add(p.destinationContainer);
-  }
-  const uuids = [...locationIds].filter(isUuid);
+  // What to read is the domain's to say (the terminal gathers the same); how to read it is this module's.
+  const lookups = ruleLookupsOf(document, positions, { availability: opts.availability });
   const wanted = {
-    productIds: positions.map((p) => p.productId).filter(isUuid),
-    locationIds: uuids,
-    containers: [...containers],
+    productIds: lookups.productIds,
+    locationIds: lookups.locationIds,
+    containers: lookups.containers,
   };
   const { products, locations, containerLocations } = opts.memory
     ? await opts.memory.rules.load(ctx, tx, accountId, wanted)
     : await loadRuleRows(ctx, tx, accountId, wanted);
 
   let available: Map<string, number> | undefined;
-  if (opts.availability) {
-    const keys = resolved.flatMap((p) => {
-      const key =
-        isUuid(p.draft.productId) && p.sourceLocationId && isUuid(p.sourceLocationId) ? sourceKeyOf(p) : null;
-      return key ? [stockKeyString(key)] : [];
-    });
-    available = await stockServiceOf(ctx).availableFor(tx, accountId, keys, opts.ownReserved);
-  }
+  if (opts.availability)
+    available = await stockServiceOf(ctx).availableFor(tx, accountId, lookups.stockKeys, opts.ownReserved);
 
   let locationLoadKg: Map<string, number> | undefined;
-  if (config.rules.rackCapacity.enabled) locationLoadKg = await loadLocationLoad(ctx, tx, accountId, uuids);
+  if (config.rules.rackCapacity.enabled)
+    locationLoadKg = await loadLocationLoad(ctx, tx, accountId, lookups.locationIds.filter(isUuid));
 
   const order = document.orderId ? await orderRulesOf(ctx, tx, accountId, document.orderId, opts) : undefined;
   return {
     products,
     context: {
-      today: todayIso(),
+      today: todayOf(Date.now()),
       products,
       locations,
       containerLocations,
@@ -124,9 +96,6 @@ const orderRulesOf = async (
   opts.memory?.orders.set(key, rules);
   return rules;
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (v: string) => uuidPattern.test(v);
 
 /** Current load in kg of the given locations (Σ quantity × unit weight), for rack capacity. */
 const loadLocationLoad = async (
@@ -202,13 +171,16 @@ export const loadOrderRules = async (
     .innerJoin(documents, eq(col(documents, 'id'), col(positions, 'documentId')))
     .where(and(...conditions))
     .groupBy(col(positions, 'productId'));
-  const done = new Map(realised.map((r) => [String(r.productId), num(r.quantity) ?? 0]));
+  const done = new Map(realised.map((r) => [String(r.productId), numberOf(r.quantity) ?? 0]));
   const remaining = new Map<string, number>();
   for (const r of ordered) {
     const productId = String(r.productId);
-    remaining.set(productId, subtractQuantity(addQuantities(num(r.quantity) ?? 0), done.get(productId) ?? 0));
+    remaining.set(
+      productId,
+      subtractQuantity(addQuantities(numberOf(r.quantity) ?? 0), done.get(productId) ?? 0),
+    );
   }
-  const status = text(order.statusCode);
+  const status = textOf(order.statusCode);
   return {
     id: String(order.id),
     typeCode: String(order.typeCode ?? ''),

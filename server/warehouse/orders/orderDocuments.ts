@@ -1,5 +1,7 @@
 import { AppError } from '../../../domain/errors';
+import { textOf } from '../../../domain/rowValues';
 import { documentTypes } from '../../../domain/warehouse/documentTypes';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import { issue, type WarehouseIssue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, orderTypes } from '../../../domain/warehouse/orderTypes';
 import { canTransition, isOrderStatus } from '../../../domain/warehouse/statuses';
@@ -7,9 +9,9 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
+import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { generateProductionDocuments } from '../production/generateProductionDocuments';
-import { loadLogisticsConfig, todayIso } from '../stock/ruleInputs';
-import { documentHeader, documentPosition, text, withProductLabels } from './documentDrafts';
+import { documentHeader, documentPosition, withProductLabels } from './documentDrafts';
 import { type DocumentWithPositions, documentPortOf } from './documentPort';
 import { issueError } from './issueError';
 import { OrderStore } from './orderStore';
@@ -70,14 +72,14 @@ export const generateOrderDocuments = async (
     sourced.map((l) => ({
       productId: String(l.p.productId),
       quantity: l.quantity,
-      sourceLocationId: text(l.p.sourceLocationId) ?? text(order.sourceLocationId),
-      sourceContainer: text(l.p.sourceContainer) ?? text(order.sourceContainer),
-      serialNumber: text(l.p.serialNumber),
-      prodDate: text(l.p.prodDate),
-      expDate: text(l.p.expDate),
+      sourceLocationId: textOf(l.p.sourceLocationId) ?? textOf(order.sourceLocationId),
+      sourceContainer: textOf(l.p.sourceContainer) ?? textOf(order.sourceContainer),
+      serialNumber: textOf(l.p.serialNumber),
+      prodDate: textOf(l.p.prodDate),
+      expDate: textOf(l.p.expDate),
     })),
     config,
-    todayIso(),
+    todayOf(Date.now()),
   );
   const issues: WarehouseIssue[] = [];
   const pickOf = new Map(sourced.map((l, k) => [l.index, picks[k]]));
@@ -92,7 +94,7 @@ export const generateOrderDocuments = async (
     if (!picked.ok) {
       // Goods are there but the warehouse rules keep them (a lock, expired or short-dated goods): the line goes
       // as ordered, so the document's own rules say exactly why it cannot be released.
-      if (picked.held && (text(l.p.sourceLocationId) ?? text(order.sourceLocationId)))
+      if (picked.held && (textOf(l.p.sourceLocationId) ?? textOf(order.sourceLocationId)))
         documentPositions.push(base);
       else
         issues.push(

@@ -2,9 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { sellOfferGuard } from '../../../domain/sellOffers/sellOfferRules';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import { issue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, type OrderTypeDef, orderTypes } from '../../../domain/warehouse/orderTypes';
 import { roundQuantity } from '../../../domain/warehouse/quantity';
+import { positionDraftFields } from '../../../domain/warehouse/ruleInputs';
 import {
   assertTransition,
   canDeleteOrder,
@@ -15,11 +17,11 @@ import {
 } from '../../../domain/warehouse/statuses';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { col } from '../../db/resourceColumns';
 import { fromDatabaseError } from '../../http/dbErrors';
 import { type Row, toApiRow } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { positionDraftFields } from '../documents/documentInput';
-import { loadLogisticsConfig, todayIso } from '../stock/ruleInputs';
+import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { assertRefsInAccount } from './assertRefsInAccount';
 import { checkOrderPositions } from './checkOrderPositions';
 import { issueError } from './issueError';
@@ -27,7 +29,7 @@ import { nextOrderNumber } from './nextOrderNumber';
 import { assertFloorAccess } from './orderAccess';
 import { type GeneratedDocument, generateOrderDocuments } from './orderDocuments';
 import { OrderStore, type OrderWithPositions } from './orderStore';
-import { col, type OrderTables } from './orderTables';
+import type { OrderTables } from './orderTables';
 import { type OrderInput, type PositionValues, parseOrderInput } from './parseOrderInput';
 import { isFinishedCount, refreshOrder } from './refreshOrder';
 import { stockForCount } from './stockForCount';
@@ -162,7 +164,7 @@ export class OrderService {
         scope.clientAccountId,
         config,
         type.code,
-        todayIso(),
+        todayOf(Date.now()),
       );
       const order = await this.store.insertOrder(tx, scope, {
         ...input.header,
@@ -301,7 +303,7 @@ export class OrderService {
       scope.clientAccountId,
       config,
       target.code,
-      todayIso(),
+      todayOf(Date.now()),
     );
     const order = await this.store.insertOrder(tx, scope, {
       ...header,

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
+import { isUuid } from '../../../domain/rowValues';
 import type { DocumentTotals } from '../../../domain/warehouse/positionsProgress';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
+import { col } from '../../db/resourceColumns';
 import { type Row, toApiRow } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { col, type OrderTables, orderTablesOf } from './orderTables';
+import { type OrderTables, orderTablesOf } from './orderTables';
 import type { PositionValues } from './parseOrderInput';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An order as the API returns it: the row with its positions in line order. */
 export type OrderWithPositions = Row & { positions: Row[] };
@@ -29,7 +29,7 @@ export class OrderStore {
   }
 
   async findOrder(db: Executor, scope: Scope, id: string, forUpdate = false): Promise<Row> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const q = db
       .select()
       .from(this.t.orders)
@@ -46,7 +46,7 @@ export class OrderStore {
     id: string,
     forUpdate = false,
   ): Promise<{ position: Row; order: Row }> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const p = this.t.positions;
     const [position] = await db
       .select()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
+import { textOf } from '../../../domain/rowValues';
 import { documentTypes } from '../../../domain/warehouse/documentTypes';
 import { issue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, orderTypes } from '../../../domain/warehouse/orderTypes';
@@ -17,8 +18,8 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { loadLogisticsConfig } from '../stock/ruleInputs';
-import { documentHeader, text } from './documentDrafts';
+import { loadLogisticsConfig } from '../logisticsConfigStore';
+import { documentHeader } from './documentDrafts';
 import { type DocumentWithPositions, documentPortOf } from './documentPort';
 import { issueError } from './issueError';
 import { assertFloorAccess, assertManager } from './orderAccess';
@@ -99,9 +100,9 @@ export class VerificationService {
     const shortage = differences.filter((d) => d.difference < 0);
     const batch = (p: Row) => ({
       productId: p.productId,
-      serialNumber: text(p.serialNumber),
-      prodDate: text(p.prodDate),
-      expDate: text(p.expDate),
+      serialNumber: textOf(p.serialNumber),
+      prodDate: textOf(p.prodDate),
+      expDate: textOf(p.expDate),
     });
     // Counts name their place on each line; the header carries none a line could inherit.
     const header = (code: 'SVI' | 'SVO') => ({
@@ -122,8 +123,8 @@ export class VerificationService {
             positions: surplus.map((d) => ({
               ...batch(d.position.row),
               quantity: d.difference,
-              destinationLocationId: text(d.position.row.sourceLocationId),
-              destinationContainer: text(d.position.row.sourceContainer),
+              destinationLocationId: textOf(d.position.row.sourceLocationId),
+              destinationContainer: textOf(d.position.row.sourceContainer),
             })),
           },
           options,
@@ -139,8 +140,8 @@ export class VerificationService {
             positions: shortage.map((d) => ({
               ...batch(d.position.row),
               quantity: -d.difference,
-              sourceLocationId: text(d.position.row.sourceLocationId),
-              sourceContainer: text(d.position.row.sourceContainer),
+              sourceLocationId: textOf(d.position.row.sourceLocationId),
+              sourceContainer: textOf(d.position.row.sourceContainer),
             })),
           },
           options,

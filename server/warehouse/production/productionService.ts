@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import { issue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, orderTypes } from '../../../domain/warehouse/orderTypes';
 import { compareQuantities, roundQuantity, subtractQuantity } from '../../../domain/warehouse/quantity';
@@ -10,6 +11,7 @@ import type { Executor, Tx } from '../../db/client';
 import { translate } from '../../i18n';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
+import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { assertRefsInAccount } from '../orders/assertRefsInAccount';
 import { checkOrderPositions } from '../orders/checkOrderPositions';
 import { type DocumentWithPositions, documentPortOf } from '../orders/documentPort';
@@ -20,7 +22,7 @@ import { statusPath } from '../orders/orderStatusFlow';
 import type { OrderWithPositions } from '../orders/orderStore';
 import type { PositionValues } from '../orders/parseOrderInput';
 import { refreshOrder } from '../orders/refreshOrder';
-import { loadLogisticsConfig, loadProducts, todayIso } from '../stock/ruleInputs';
+import { loadProducts } from '../stock/ruleRows';
 import { assertInProduction, generateProductionDocuments } from './generateProductionDocuments';
 
 /** Production order and its production documents, as the Production endpoints answer. */
@@ -207,7 +209,7 @@ export class ProductionService {
         scope.clientAccountId,
         config,
         'OPR',
-        todayIso(),
+        todayOf(Date.now()),
       );
       const order = await this.store.insertOrder(tx, scope, {
         ...header,

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, Title } from 
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { textOf } from '../../../domain/rowValues';
 import { addQuantities } from '../../../domain/warehouse/quantity';
-import { textOf } from '../../../sync/rows';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
 import { StaleDataAlert } from '../sync/StaleDataAlert';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { SourceCandidate } from '../../../domain/warehouse/bestSourceMaterial';
-import { todayOf } from '../../../sync/replica';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import { useSyncHandle } from '../../db/activeSync';
 import { type ActionResult, recordDocumentLine, recordOrderLine, type TerminalPort } from './data/actions';
 import { portOf } from './data/activePort';

@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BuiltOnce, PreparedOnce, placeholdersFor } from '../../../server/db/builtOnce';
 import type { Executor } from '../../../server/db/client';
+import { col } from '../../../server/db/resourceColumns';
 import type { ResourceTable } from '../../../server/db/resourceTables';
 import { mutationStore } from '../../../server/sync/mutationContext';
-import { col } from '../../../server/warehouse/stock/ruleInputs';
 import { anOrderProduct } from '../../support/builders';
 import { mutationFixture, storedMutation } from '../../support/syncBuilders';
 

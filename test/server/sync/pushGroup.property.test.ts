@@ -3,9 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type PushedCall, pushResponseSchema } from '../../../domain/sync/wire';
+import { col, tableOf } from '../../../server/db/resourceColumns';
 import type { Row } from '../../../server/resources/rows';
 import { isFinal } from '../../../server/sync/outcome';
-import { col, tableOf } from '../../../server/warehouse/stock/ruleInputs';
 import {
   anAccount,
   anOrderLocation,

@@ -1,15 +1,17 @@
 import { type Gs1Result, parseGs1 } from '../../../../domain/barcodes/gs1';
 import { matchProduct, type ProductKeys, type ProductMatch } from '../../../../domain/barcodes/matchProduct';
+import { numberOf, textOf } from '../../../../domain/rowValues';
+import { subjectOf } from '../../../../domain/sync/intents';
 import { bestSourceMaterial, type SourceCandidate } from '../../../../domain/warehouse/bestSourceMaterial';
+import { todayOf } from '../../../../domain/warehouse/isoDate';
 import { addQuantities, compareQuantities, subtractQuantity } from '../../../../domain/warehouse/quantity';
+import { productRulesOf } from '../../../../domain/warehouse/ruleInputs';
 import { isOrderStatus, type OrderStatus } from '../../../../domain/warehouse/statuses';
 import type { StockRow } from '../../../../domain/warehouse/stock';
 import { type PutawaySuggestion, suggestLocationsIn } from '../../../../domain/warehouse/suggestLocationsIn';
 import type { RowReader, StoreTx } from '../../../../sync/ports';
-import { todayOf } from '../../../../sync/replica';
-import { numberOf, textOf } from '../../../../sync/rows';
 import type { OutboxEntry, Rejection, Row, StockRecord } from '../../../../sync/types';
-import { loadLocationRules, productRulesOf, readLogisticsConfig } from '../../../../sync/validationContext';
+import { loadLocationRules, readLogisticsConfig } from '../../../../sync/validationContext';
 import {
   directTypeOf,
   type FlowKind,
@@ -26,6 +28,7 @@ import {
   isLive,
   type LineState,
   lineStates,
+  orderIdOf,
   positionState,
   type SyncState,
 } from './syncStates';
@@ -299,16 +302,7 @@ export interface OrderDetail {
 const liveEntriesOfOrder = async (tx: StoreTx, orderId: string): Promise<OutboxEntry[]> => {
   const entries = [...(await tx.outboxOpen()), ...(await tx.outboxRejected())];
   return entries
-    .filter((e) => {
-      const i = e.intent;
-      return (
-        isLive(e) &&
-        (i.kind === 'orderPosition.quantityReal' ||
-          i.kind === 'order.generateDocuments' ||
-          i.kind === 'verification.finish') &&
-        i.orderId === orderId
-      );
-    })
+    .filter((e) => isLive(e) && orderIdOf(e) === orderId)
     .sort((a, b) => a.mutationId - b.mutationId);
 };
 
@@ -438,7 +432,8 @@ export const orderDetail = async (tx: StoreTx, orderId: string): Promise<OrderDe
       ...positionState(entries, row.id, recorded !== null),
     };
   });
-  const orderEntries = entries.filter((e) => e.intent.kind !== 'orderPosition.quantityReal');
+  // The order's own entries (generate, finish), not its positions'.
+  const orderEntries = entries.filter((e) => subjectOf(e.intent).orderPositionId === undefined);
   const lastRejected = orderEntries.filter((e) => e.status === 'rejected').at(-1);
   const kind = flowKindOfOrder(order.typeCode);
   return {
@@ -506,10 +501,10 @@ export const documentInProgress = async (tx: StoreTx, documentId: string): Promi
   ];
   const products = new Map((await tx.get('product', productIds)).map((p) => [p.id, p]));
   const locations = new Map((await tx.get('storageSpace', locationIds)).map((l) => [l.id, l]));
-  const created = entries.find((e) => e.intent.kind === 'document.create');
   const number =
     textOf(document?.documentNumber) ??
-    (created?.intent.kind === 'document.create' ? created.intent.document.documentNumber : '');
+    entries.map((e) => subjectOf(e.intent).provisionalNumber).find((n) => n !== undefined) ??
+    '';
   const offline = textOf(document?.offlineNumber);
   return {
     document: document ?? null,
@@ -577,13 +572,7 @@ export const rejectedRecords = async (tx: StoreTx): Promise<Set<string>> => {
   const out = new Set<string>();
   for (const e of await tx.outboxRejected()) {
     if (e.resolvedAt) continue;
-    const i = e.intent;
-    const id =
-      i.kind === 'orderPosition.quantityReal' ||
-      i.kind === 'order.generateDocuments' ||
-      i.kind === 'verification.finish'
-        ? i.orderId
-        : documentIdOf(e);
+    const id = orderIdOf(e) ?? documentIdOf(e);
     if (id) out.add(id);
   }
   return out;

@@ -1,6 +1,6 @@
 import type { Gs1Data } from '../../../../domain/barcodes/gs1';
+import { boolOf, textOf } from '../../../../domain/rowValues';
 import type { RowReader } from '../../../../sync/ports';
-import { boolOf, textOf } from '../../../../sync/rows';
 import type { Row } from '../../../../sync/types';
 import { findContainer, findLocation, findProduct, parseScan, type ScanOptions } from './queries';
 
