@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issue } from '../../../../domain/warehouse/issues';
+import { productRulesOf } from '../../../../domain/warehouse/ruleInputs';
 import type { DocumentRule } from '../../../../domain/warehouse/resolveDocument';
 import { documentRules } from '../../../../domain/warehouse/validateDocument';
 import {
@@ -7,7 +8,6 @@ import {
   emptyPosition,
   instantIssues,
   instantRules,
-  productRulesOf,
   toDocumentInput,
 } from '../../../../src/features/documents/documentForm';
 
