@@ -14,7 +14,6 @@ import { requestLanguage, requireAuth } from './context';
 import { clientAccount } from './db/internalTables';
 import { clearTranslationCache } from './i18n';
 import { toApiRow } from './resources/rows';
-import { publishChange } from './sync/pushGroup';
 import { fieldErrorsOf } from './warehouse/records/fieldErrors';
 import {
   allDocumentTypes,
@@ -176,7 +175,7 @@ export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): voi
       .where(eq(clientAccount.id, claims.acc))
       .returning({ logisticsConfig: clientAccount.logisticsConfig });
     if (!row) throw new AppError('notFoundOrNoPermission');
-    publishChange(ctx, {
+    ctx.changes.next({
       clientAccountId: claims.acc,
       resourceType: 'clientLogisticsConfig',
       id: claims.acc,

@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from '../../domain/resources/types';
-import { loadDefinitions } from '../resources/registry';
 import { officeTables } from '../office/officeTables';
+import { loadDefinitions } from '../resources/registry';
 import { dashboardTables } from './dashboardTables';
 import { internalTables } from './internalTables';
 import { buildResourceTables, type ResourceTable } from './resourceTables';

@@ -7,6 +7,7 @@ import { clientAccount } from '../db/internalTables';
 import { ResourceService } from '../resources/resourceService';
 import type { Row } from '../resources/rows';
 import type { Scope } from '../resources/scope';
+import { runInUnit } from '../unitOfWork';
 import { type DocumentWithPositions, documentServiceOf } from '../warehouse/documents/documentService';
 import { demoRandom } from './demoRandom';
 import type { DemoRecords } from './seedWarehouseRecords';
@@ -77,7 +78,7 @@ export const seedDemoStock = async (
   const service = documentServiceOf(ctx);
   const documents: Record<string, number> = {};
   const save = async (body: Row, confirm = true): Promise<DocumentWithPositions> => {
-    const doc = await service.transaction((tx) => service.create(tx, scope, body, { confirm }));
+    const doc = await runInUnit(ctx, (unit) => service.create(unit, scope, body, { confirm }));
     const type = String(body.typeCode);
     documents[type] = (documents[type] ?? 0) + 1;
     return doc;
@@ -227,7 +228,7 @@ export const seedDemoStock = async (
         expDate: r.expDate,
       })),
     });
-    if (k === 1) await service.transaction((tx) => service.revert(tx, scope, String(doc.id)));
+    if (k === 1) await runInUnit(ctx, (unit) => service.revert(unit, scope, String(doc.id)));
   }
 
   // The locks come last: a product locked for receipt could not have been received.

@@ -6,12 +6,11 @@ import type { Page, PageQuery } from '../../domain/resources/query';
 import { dropEmptyWriteOnly, validateRecord } from '../../domain/resources/schema';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import { isUuid } from '../../domain/rowValues';
-import type { AppContext } from '../context';
+import type { AppContext, DataChange } from '../context';
 import type { Executor, Tx } from '../db/client';
 import type { ResourceTable } from '../db/resourceTables';
 import { fromDatabaseError } from '../http/dbErrors';
 import { removeAttachedTo } from '../office/attachedTo';
-import { publishChange } from '../sync/pushGroup';
 import { resourceHooks } from './hooks';
 import { type Row, titleOf, toApiRow, toDbValues } from './rows';
 import type { Scope } from './scope';
@@ -233,14 +232,14 @@ export class ResourceService {
     };
   }
 
+  /** The change notice of a record of this resource (a unit of work publishes it when it commits). */
+  changeOf(scope: Scope, id: string, action: DataChange['action']): DataChange {
+    return { clientAccountId: scope.clientAccountId, resourceType: this.def.name, id, action };
+  }
+
   /** Announces a committed change (live connection, sync). */
-  publish(scope: Scope, id: string, action: 'create' | 'update' | 'delete') {
-    publishChange(this.ctx, {
-      clientAccountId: scope.clientAccountId,
-      resourceType: this.def.name,
-      id,
-      action,
-    });
+  publish(scope: Scope, id: string, action: DataChange['action']) {
+    this.ctx.changes.next(this.changeOf(scope, id, action));
   }
 
   async create(scope: Scope, input: unknown): Promise<Row> {

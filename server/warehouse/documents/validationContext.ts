@@ -1,10 +1,13 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { AppError } from '../../../domain/errors';
 import { isUuid, numberOf, textOf } from '../../../domain/rowValues';
 import { todayOf } from '../../../domain/warehouse/isoDate';
 import type { LogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
 import { addQuantities, subtractQuantity } from '../../../domain/warehouse/quantity';
+import { refusalOf } from '../../../domain/warehouse/refusal';
 import { ruleLookupsOf } from '../../../domain/warehouse/ruleLookups';
 import { isOrderStatus } from '../../../domain/warehouse/statuses';
+import { validateDocument } from '../../../domain/warehouse/validateDocument';
 import type {
   DocumentDraft,
   OrderRules,
@@ -24,7 +27,7 @@ export interface ContextOptions {
   readonly ownReserved?: ReadonlyMap<string, number>;
   /** The document being edited or confirmed: its own quantities do not count against its order. */
   readonly documentId?: string;
-  /** What the push group's earlier calls read (lineMemory.ts): only the rest is read. */
+  /** What the unit's earlier calls read (lineMemory.ts): only the rest is read. */
   readonly memory?: ValidationMemory;
 }
 
@@ -36,6 +39,37 @@ export interface ValidationMemory {
 }
 
 const orderRulesKey = (orderId: string, documentId: string | undefined) => `${orderId} ${documentId ?? ''}`;
+
+/**
+ * The document rules on a document with its positions, with their inputs read in the caller's transaction:
+ * issues become one error (domain refusalOf: stockShortfall or documentInvalid, as the terminal refuses offline).
+ * Returns the products read (messages, stock rows' contractors).
+ */
+export const checkDocument = async (
+  ctx: AppContext,
+  tx: Tx,
+  accountId: string,
+  config: LogisticsConfig,
+  document: DocumentDraft,
+  positions: readonly PositionDraft[],
+  opts: ContextOptions,
+): Promise<LoadedProducts> => {
+  const { context, products } = await loadValidationContext(
+    ctx,
+    tx,
+    accountId,
+    config,
+    document,
+    positions,
+    opts,
+  );
+  const issues = validateDocument(document, positions, context);
+  if (issues.length) {
+    const refusal = refusalOf(issues);
+    throw new AppError(refusal.code, { issues: refusal.issues });
+  }
+  return products;
+};
 
 /** Where the rules' inputs come from: what validateDocument needs, loaded in the caller's transaction. */
 export const loadValidationContext = async (
@@ -82,7 +116,7 @@ export const loadValidationContext = async (
   };
 };
 
-/** loadOrderRules, once per order and document in a push group. */
+/** loadOrderRules, once per order and document in a unit of several calls. */
 const orderRulesOf = async (
   ctx: AppContext,
   tx: Tx,

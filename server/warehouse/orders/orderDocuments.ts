@@ -6,9 +6,9 @@ import { issue, type WarehouseIssue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, orderTypes } from '../../../domain/warehouse/orderTypes';
 import { canTransition, isOrderStatus } from '../../../domain/warehouse/statuses';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
+import type { UnitOfWork } from '../../unitOfWork';
 import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { generateProductionDocuments } from '../production/generateProductionDocuments';
 import { documentHeader, documentPosition, withProductLabels } from './documentDrafts';
@@ -30,17 +30,18 @@ export type GeneratedDocument = DocumentWithPositions;
  */
 export const generateOrderDocuments = async (
   ctx: AppContext,
-  tx: Tx,
+  unit: UnitOfWork,
   scope: Scope,
   order: Row,
   positions: readonly Row[],
   options: { confirm: boolean },
 ): Promise<GeneratedDocument[]> => {
+  const { tx } = unit;
   const orderType = isOrderTypeCode(order.typeCode) ? orderTypes[order.typeCode] : undefined;
   if (!orderType || orderType.generates.length === 0) throw new AppError('documentTypeMissing');
   if (orderType.group === 'verify')
     throw new AppError('badRequest', { fields: [{ field: 'typeCode', rule: 'invalidValue' }] });
-  if (orderType.group === 'production') return generateProductionDocuments(ctx, tx, scope, order, options);
+  if (orderType.group === 'production') return generateProductionDocuments(ctx, unit, scope, order, options);
 
   const status = isOrderStatus(order.statusCode) ? order.statusCode : 'unknown';
   // Documents realise an order: only one handed to the floor (or done and reopened by more documents).
@@ -123,7 +124,7 @@ export const generateOrderDocuments = async (
   }
   if (issues.length) throw issueError(await withProductLabels(ctx, tx, scope, issues));
   const document = await documentPortOf(ctx).create(
-    tx,
+    unit,
     scope,
     { ...documentHeader(type, order), positions: documentPositions },
     { confirm: options.confirm, generated: true, orderId: String(order.id) },

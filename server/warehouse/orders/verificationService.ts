@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
+import type { UnitOfWork } from '../../unitOfWork';
 import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { documentHeader } from './documentDrafts';
 import { type DocumentWithPositions, documentPortOf } from './documentPort';
@@ -89,7 +90,7 @@ export class VerificationService {
 
   /** SVI for the surpluses and SVO for the shortages, confirmed: stock becomes what was counted. */
   private async correct(
-    tx: Tx,
+    unit: UnitOfWork,
     scope: Scope,
     order: Row,
     differences: readonly VerificationDifference<CountLine>[],
@@ -116,7 +117,7 @@ export class VerificationService {
     if (surplus.length)
       documents.push(
         await port.create(
-          tx,
+          unit,
           scope,
           {
             ...header('SVI'),
@@ -133,7 +134,7 @@ export class VerificationService {
     if (shortage.length)
       documents.push(
         await port.create(
-          tx,
+          unit,
           scope,
           {
             ...header('SVO'),
@@ -150,45 +151,43 @@ export class VerificationService {
     return documents;
   }
 
-  /** POST WmsOrder/{id}/verify/finish { generateDocuments }. */
-  async finish(scope: Scope, id: string, body: unknown): Promise<FinishedCount> {
+  /** POST WmsOrder/{id}/verify/finish { generateDocuments }, in the caller's unit of work. */
+  async finish(unit: UnitOfWork, scope: Scope, id: string, body: unknown): Promise<FinishedCount> {
     assertFloorAccess(scope);
     const parsed = finishBody.safeParse(body ?? {});
     if (!parsed.success)
       throw new AppError('formHasErrors', { fields: [{ field: 'generateDocuments', rule: 'required' }] });
-    const saved = await this.orders.write(async (tx) => {
-      const { order, positions } = await this.loadCount(tx, scope, id);
-      const from = statusOf(order);
-      // A count is finished once, from the floor (waiting, counting or reopened); not in preparation nor closed.
-      if (isFinishedCount(order) || !(from === 'inProgress' || canTransition(from, 'inProgress')))
-        throw refuse(from, 'doneConfirmed');
-      const lines = linesOf(positions);
-      const differences = verificationDifferences(lines, true);
-      const config = await loadLogisticsConfig(tx, scope.clientAccountId);
-      const approvalRequired =
-        parsed.data.generateDocuments &&
-        differences.length > 0 &&
-        needsApproval(differences, config.rules.verificationApproval);
-      const documents =
-        parsed.data.generateDocuments && !approvalRequired
-          ? await this.correct(tx, scope, order, differences)
-          : [];
-      const updated = await this.moveTo(
-        tx,
-        scope,
-        order,
-        approvalRequired ? 'doneUnconfirmed' : 'doneConfirmed',
-        {
-          verificationStatus: verificationStatus(lines, true),
-          realisationStarted: true,
-          positionsDone: lines.filter((l) => l.counted !== null).length,
-        },
-      );
-      await this.store.t.orderService.log(tx, scope, 'update', id, order, updated);
-      return { ...this.store.toApi(updated, positions), documents, approvalRequired };
-    });
-    this.store.t.orderService.publish(scope, id, 'update');
-    return saved;
+    const { tx } = unit;
+    const { order, positions } = await this.loadCount(tx, scope, id);
+    const from = statusOf(order);
+    // A count is finished once, from the floor (waiting, counting or reopened); not in preparation nor closed.
+    if (isFinishedCount(order) || !(from === 'inProgress' || canTransition(from, 'inProgress')))
+      throw refuse(from, 'doneConfirmed');
+    const lines = linesOf(positions);
+    const differences = verificationDifferences(lines, true);
+    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
+    const approvalRequired =
+      parsed.data.generateDocuments &&
+      differences.length > 0 &&
+      needsApproval(differences, config.rules.verificationApproval);
+    const documents =
+      parsed.data.generateDocuments && !approvalRequired
+        ? await this.correct(unit, scope, order, differences)
+        : [];
+    const updated = await this.moveTo(
+      tx,
+      scope,
+      order,
+      approvalRequired ? 'doneUnconfirmed' : 'doneConfirmed',
+      {
+        verificationStatus: verificationStatus(lines, true),
+        realisationStarted: true,
+        positionsDone: lines.filter((l) => l.counted !== null).length,
+      },
+    );
+    await this.store.t.orderService.log(tx, scope, 'update', id, order, updated);
+    unit.publish(this.store.t.orderService.changeOf(scope, id, 'update'));
+    return { ...this.store.toApi(updated, positions), documents, approvalRequired };
   }
 
   /**
@@ -198,14 +197,15 @@ export class VerificationService {
   async approve(scope: Scope, id: string): Promise<FinishedCount> {
     this.store.t.orderService.assertWrite(scope);
     assertManager(scope);
-    const saved = await this.orders.write(async (tx) => {
+    const saved = await this.orders.write(async (unit) => {
+      const { tx } = unit;
       const { order, positions } = await this.loadCount(tx, scope, id);
       const from = statusOf(order);
       // Held for approval = finished with differences, documents asked for, nothing approved yet.
       if (!isFinishedCount(order) || from !== 'doneUnconfirmed' || order.approvedAt)
         throw refuse(from, 'doneConfirmed');
       const differences = verificationDifferences(linesOf(positions), true);
-      const documents = await this.correct(tx, scope, order, differences);
+      const documents = await this.correct(unit, scope, order, differences);
       const updated = await this.moveTo(tx, scope, order, 'doneConfirmed', {
         approvedById: scope.userId,
         approvedAt: new Date(),

@@ -8,9 +8,9 @@ import { orderTypes } from '../../../domain/warehouse/orderTypes';
 import { isOrderStatus } from '../../../domain/warehouse/statuses';
 import { checkOrderNotInProduction } from '../../../domain/warehouse/validators/checkOrderNotInProduction';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
+import type { UnitOfWork } from '../../unitOfWork';
 import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { checkOrderPositions, isProductionOutput } from '../orders/checkOrderPositions';
 import { documentHeader, withProductLabels } from '../orders/documentDrafts';
@@ -67,11 +67,12 @@ export const assertInProduction = (order: Row): void => {
  */
 export const generateProductionDocuments = async (
   ctx: AppContext,
-  tx: Tx,
+  unit: UnitOfWork,
   scope: Scope,
   order: Row,
   options: { confirm: boolean },
 ): Promise<DocumentWithPositions[]> => {
+  const { tx } = unit;
   assertInProduction(order);
   const store = new OrderStore(ctx);
   const positions = await store.positionsOf(tx, scope, String(order.id));
@@ -163,7 +164,7 @@ export const generateProductionDocuments = async (
     destinationContainer: null,
   };
   const document = await documentPortOf(ctx).create(
-    tx,
+    unit,
     scope,
     { ...header, positions: documentPositions },
     { confirm: options.confirm, generated: true, orderId: String(order.id) },

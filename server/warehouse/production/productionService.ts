@@ -40,7 +40,7 @@ const generateProductionBody = z.object({
 });
 
 /**
- * Production (000 §7 Production/*): documents of a production order (OPR) and their confirmation, which
+ * Production (the Production calls): documents of a production order (OPR) and their confirmation, which
  * freezes the order; and production orders made from a sell offer or a release order (GenerateProduction).
  */
 export class ProductionService {
@@ -70,9 +70,10 @@ export class ProductionService {
     if (!parsed.success)
       throw new AppError('formHasErrors', { fields: [{ field: 'orderId', rule: 'invalidValue' }] });
     const id = parsed.data.orderId;
-    const state = await this.orders.write(async (tx) => {
+    const state = await this.orders.write(async (unit) => {
+      const { tx } = unit;
       const order = await this.store.findOrder(tx, scope, id, true);
-      await generateProductionDocuments(this.ctx, tx, scope, order, { confirm: false });
+      await generateProductionDocuments(this.ctx, unit, scope, order, { confirm: false });
       await refreshOrder(this.ctx, tx, scope, id);
       return this.state(tx, scope, id);
     });
@@ -89,11 +90,12 @@ export class ProductionService {
   /**
    * GET Production/{id}/ConfirmDocuments: confirms the order's working-copy production documents (inputs leave
    * stock, outputs enter it) and closes the order fully: "confirming a production finish makes further changes
-   * impossible" (000 §4), so every later change is 409 statusForbidsChange.
+   * impossible", so every later change is 409 statusForbidsChange.
    */
   async confirmDocuments(scope: Scope, id: string): Promise<ProductionState> {
     this.store.t.orderService.assertWrite(scope);
-    const state = await this.orders.write(async (tx) => {
+    const state = await this.orders.write(async (unit) => {
+      const { tx } = unit;
       const order = await this.store.findOrder(tx, scope, id, true);
       const documents = await this.store.documentsOf(tx, scope, id);
       const production = documents.filter((d) => productionTypes.includes(String(d.typeCode)));
@@ -112,9 +114,9 @@ export class ProductionService {
       const port = documentPortOf(this.ctx);
       for (const d of drafts) {
         try {
-          await port.confirm(tx, scope, String(d.id));
+          await port.confirm(unit, scope, String(d.id));
         } catch (err) {
-          // Inputs that left stock since the documents were drafted: the production has no resources (000 §8).
+          // Inputs that left stock since the documents were drafted: the production has no resources.
           if (err instanceof AppError && err.code === 'stockShortfall')
             throw new AppError('productionNoResources', { issues: err.issues?.map((i) => ({ ...i })) ?? [] });
           throw err;
@@ -158,7 +160,8 @@ export class ProductionService {
       throw new AppError('formHasErrors', { fields });
     }
     const { orderId, destinationLocationId, onlyMissing } = parsed.data;
-    const saved = await this.orders.write(async (tx) => {
+    const saved = await this.orders.write(async (unit) => {
+      const { tx } = unit;
       const source = await this.store.findOrder(tx, scope, orderId);
       if (!isOrderTypeCode(source.typeCode) || !['OSO', 'OOU'].includes(source.typeCode))
         throw new AppError('formHasErrors', { fields: [{ field: 'orderId', rule: 'invalidValue' }] });

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context';
 import { locationSchema, type MapBounds, type MapDimensions } from '../../db/internalTables';
 import { ResourceService } from '../../resources/resourceService';
 import type { Scope } from '../../resources/scope';
-import { publishChange } from '../../sync/pushGroup';
 import { fieldErrorsOf } from './fieldErrors';
 
 /** Largest SVG a location map may hold (bytes of UTF-8 text). */
@@ -162,7 +161,7 @@ export class MapSchemas {
   }
 
   private announce(scope: Scope, id: string): void {
-    publishChange(this.ctx, {
+    this.ctx.changes.next({
       clientAccountId: scope.clientAccountId,
       resourceType: 'storageSpaceSchema',
       id,

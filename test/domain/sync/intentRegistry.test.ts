@@ -127,3 +127,25 @@ describe('canonical paths', () => {
     expect(matchIntentCall('POST', '/api/Product')).toBeUndefined();
   });
 });
+
+describe('prefetch hints', () => {
+  it('name the ids and bins a call body names, also of its positions, and skip what is no id', () => {
+    const [productId, source, destination, other] = [product, doc, line, order];
+    const lineHints = intentRegistry['line.add'].prefetch?.({
+      params: {},
+      query: {},
+      body: { productId, sourceLocationId: source, sourceContainer: 'BIN-1' },
+    });
+    const documentHints = intentRegistry['document.create'].prefetch?.({
+      params: {},
+      query: {},
+      body: {
+        destinationLocationId: destination,
+        positions: [{ productId: other, destinationContainer: 'BIN-2' }, { productId: 'not-an-id' }],
+      },
+    });
+    expect(lineHints).toEqual({ productIds: [productId], locationIds: [source], containers: ['BIN-1'] });
+    expect(documentHints).toEqual({ productIds: [other], locationIds: [destination], containers: ['BIN-2'] });
+    expect(intentRegistry['line.remove'].prefetch).toBeUndefined();
+  });
+});

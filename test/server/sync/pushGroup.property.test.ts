@@ -20,7 +20,7 @@ import { push } from '../../support/syncBuilders';
 import { testAppFixture } from '../../support/testApp';
 
 /**
- * Push groups (server/sync/pushGroup.ts) must not change what a batch does: random sequences of terminal calls —
+ * Push groups (server/sync/exactlyOnce.ts) must not change what a batch does: random sequences of terminal calls —
  * with refusals in the middle (locked or unknown products, stock that runs out at confirmation, lines and
  * documents that do not exist or exist already) — pushed as one batch in one account, and one by one as their
  * own requests in another account set up the same, get the same outcomes and leave the same documents and stock.
