@@ -9,7 +9,7 @@ import { ChoiceDialog } from '../documents/ChoiceDialog';
 import { StaleDataAlert } from '../sync/StaleDataAlert';
 import { discardEntry, finishCount, finishOrder, setRecordedQuantity } from './data/actions';
 import type { FlowKind } from './data/flowKinds';
-import { orderDetail, type PositionView } from './data/queries';
+import { orderDetail, type PositionView } from './data/orderViews';
 import { locationPickOf, productPickOf } from './data/resolveScan';
 import { FlowPanel } from './FlowPanel';
 import { LineCard } from './LineCard';

@@ -8,9 +8,10 @@ import type { LocalRefusal } from '../../../../sync/validateIntent';
 import { readLogisticsConfig } from '../../../../sync/validationContext';
 import { allocateToOrder } from './allocateToOrder';
 import { checkLine, checkOrderLine } from './checkLine';
+import type { LineView } from './documentViews';
 import { directTypeOf, type FlowKind, scannedSideOf } from './flowKinds';
 import { type LineDraft, linePayloadOf, linePayloadOfRow } from './lineDraft';
-import { type LineView, orderDetail, type PositionView } from './queries';
+import { orderDetail, type PositionView } from './orderViews';
 
 /**
  * What the terminal's screens do: every action is an intent queued through the sync engine, which checks it

@@ -2,7 +2,7 @@ import type { Gs1Data } from '../../../../domain/barcodes/gs1';
 import { boolOf, textOf } from '../../../../domain/rowValues';
 import type { RowReader } from '../../../../sync/ports';
 import type { Row } from '../../../../sync/types';
-import { findContainer, findLocation, findProduct, parseScan, type ScanOptions } from './queries';
+import { findContainer, findLocation, findProduct, parseScan, type ScanOptions } from './scanLookups';
 
 /** A location as the flow keeps it. */
 export interface LocationPick {
