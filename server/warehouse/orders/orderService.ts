@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { sellOfferGuard } from '../../../domain/sellOffers/sellOfferRules';
-import { todayOf } from '../../../domain/warehouse/isoDate';
 import { issue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, type OrderTypeDef, orderTypes } from '../../../domain/warehouse/orderTypes';
 import { roundQuantity } from '../../../domain/warehouse/quantity';
@@ -22,11 +21,9 @@ import { fromDatabaseError } from '../../http/dbErrors';
 import { type Row, toApiRow } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
 import { runInUnit, type UnitOfWork } from '../../unitOfWork';
-import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { assertRefsInAccount } from './assertRefsInAccount';
 import { checkOrderPositions } from './checkOrderPositions';
 import { issueError } from './issueError';
-import { nextOrderNumber } from './nextOrderNumber';
 import { assertFloorAccess } from './orderAccess';
 import { type GeneratedDocument, generateOrderDocuments } from './orderDocuments';
 import { OrderStore, type OrderWithPositions } from './orderStore';
@@ -158,29 +155,17 @@ export class OrderService {
       const { tx } = unit;
       await this.checkRefs(tx, scope, input.header, input.positions ?? []);
       const positions = (await this.positionsFor(tx, scope, type, input.header, input.positions)) ?? [];
-      const statusCode = this.savedStatus('workingCopy', input, type, positions.length);
-      const config = await loadLogisticsConfig(tx, scope.clientAccountId);
-      const orderNumber = await nextOrderNumber(
-        this.ctx,
-        tx,
-        scope.clientAccountId,
-        config,
-        type.code,
-        todayOf(Date.now()),
-      );
-      const order = await this.store.insertOrder(tx, scope, {
-        ...input.header,
-        ...(input.id ? { id: input.id } : {}),
-        orderNumber,
-        statusCode,
-        verificationStatus: type.group === 'verify' ? 'notStarted' : null,
-        realisationStarted: false,
-        positionsCount: positions.length,
-        positionsDone: 0,
+      const { order } = await this.store.createWithPositions(tx, scope, {
+        typeCode: type.code,
+        header: {
+          ...input.header,
+          ...(input.id ? { id: input.id } : {}),
+          verificationStatus: type.group === 'verify' ? 'notStarted' : null,
+        },
+        statusCode: this.savedStatus('workingCopy', input, type, positions.length),
+        positions,
       });
       const id = String(order.id);
-      await this.store.replacePositions(tx, scope, id, positions);
-      await this.t.orderService.log(tx, scope, 'create', id, undefined, order);
       const documents = input.generateDocuments ? await this.generateIn(unit, scope, id, true) : undefined;
       return this.result(tx, scope, id, documents);
     });
@@ -301,27 +286,13 @@ export class OrderService {
       return { ...values, productId: String(p.productId), quantity: Number(p.quantity) };
     });
     await checkOrderPositions(this.ctx, tx, scope, target, header, positions);
-    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
-    const orderNumber = await nextOrderNumber(
-      this.ctx,
-      tx,
-      scope.clientAccountId,
-      config,
-      target.code,
-      todayOf(Date.now()),
-    );
-    const order = await this.store.insertOrder(tx, scope, {
-      ...header,
-      orderNumber,
+    const { order } = await this.store.createWithPositions(tx, scope, {
+      typeCode: target.code,
+      header,
       statusCode: 'workingCopy',
-      realisationStarted: false,
-      positionsCount: positions.length,
-      positionsDone: 0,
+      positions,
     });
-    const newId = String(order.id);
-    await this.store.replacePositions(tx, scope, newId, positions);
-    await this.t.orderService.log(tx, scope, 'create', newId, undefined, order);
-    return this.result(tx, scope, newId);
+    return this.result(tx, scope, String(order.id));
   }
 
   /**

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
-import { todayOf } from '../../../domain/warehouse/isoDate';
 import { issue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, orderTypes } from '../../../domain/warehouse/orderTypes';
 import { compareQuantities, roundQuantity, subtractQuantity } from '../../../domain/warehouse/quantity';
@@ -11,12 +10,10 @@ import type { Executor, Tx } from '../../db/client';
 import { translate } from '../../i18n';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { assertRefsInAccount } from '../orders/assertRefsInAccount';
 import { checkOrderPositions } from '../orders/checkOrderPositions';
 import { type DocumentWithPositions, documentPortOf } from '../orders/documentPort';
 import { issueError } from '../orders/issueError';
-import { nextOrderNumber } from '../orders/nextOrderNumber';
 import type { OrderService } from '../orders/orderService';
 import { statusPath } from '../orders/orderStatusFlow';
 import type { OrderWithPositions } from '../orders/orderStore';
@@ -205,27 +202,13 @@ export class ProductionService {
         }),
       };
       await checkOrderPositions(this.ctx, tx, scope, orderTypes.OPR, header, positions);
-      const config = await loadLogisticsConfig(tx, scope.clientAccountId);
-      const orderNumber = await nextOrderNumber(
-        this.ctx,
-        tx,
-        scope.clientAccountId,
-        config,
-        'OPR',
-        todayOf(Date.now()),
-      );
-      const order = await this.store.insertOrder(tx, scope, {
-        ...header,
-        orderNumber,
+      const created = await this.store.createWithPositions(tx, scope, {
+        typeCode: 'OPR',
+        header,
         statusCode: 'workingCopy',
-        realisationStarted: false,
-        positionsCount: positions.length,
-        positionsDone: 0,
+        positions,
       });
-      const id = String(order.id);
-      const rows = await this.store.replacePositions(tx, scope, id, positions);
-      await this.store.t.orderService.log(tx, scope, 'create', id, undefined, order);
-      return this.store.toApi(order, rows);
+      return this.store.toApi(created.order, created.positions);
     });
     this.store.t.orderService.publish(scope, String(saved.id), 'create');
     return saved;
