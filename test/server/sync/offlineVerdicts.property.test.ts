@@ -30,6 +30,7 @@ import {
   type TestUser,
 } from '../../support/builders';
 import { createTestApp, type TestApp } from '../../support/testApp';
+import { testClock } from '../../support/testClock';
 
 /**
  * The promise of the offline terminal: an intent refused offline is refused by the server, with the same codes,
@@ -317,7 +318,9 @@ describe('refused offline ⇔ refused on the server, with the same codes', () =>
   let transport: SyncTransport;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Time stands still for the server (a test clock): the user's token must not expire however long the runs take
+    // on a loaded machine.
+    t = await createTestApp({ clock: testClock({ flows: false }) });
     acc = await anAccount(t.ctx);
     user = await aSuperUser(t.ctx, acc);
     contractors = [
