@@ -4,13 +4,16 @@ import { z } from 'zod';
 import { AppError } from '../domain/errors';
 import { languages } from '../domain/languages';
 import { buildMenu, drawerSectionsFor } from '../domain/menu';
-import { type LogisticsConfig, logisticsConfigSchema } from '../domain/warehouse/logisticsConfig';
+import {
+  type LogisticsConfig,
+  logisticsConfigSchema,
+  parseLogisticsConfig,
+} from '../domain/warehouse/logisticsConfig';
 import type { AppContext } from './context';
 import { requestLanguage, requireAuth } from './context';
 import { clientAccount } from './db/internalTables';
 import { clearTranslationCache } from './i18n';
 import { toApiRow } from './resources/rows';
-import { publishChange } from './sync/pushGroup';
 import { fieldErrorsOf } from './warehouse/records/fieldErrors';
 import {
   allDocumentTypes,
@@ -42,10 +45,7 @@ const publicAccount = (row: typeof clientAccount.$inferSelect) => {
 };
 
 /** The stored logistics config with the domain's defaults filled in; an unreadable one reads as the defaults. */
-const logisticsConfigOf = (stored: unknown): LogisticsConfig => {
-  const parsed = logisticsConfigSchema.safeParse(stored ?? {});
-  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
-};
+const logisticsConfigOf = (stored: unknown): LogisticsConfig => parseLogisticsConfig(stored);
 
 /** Staff only: contractor users get none of the warehouse configuration. */
 const requireStaff = (claims: { ctr: string | null }) => {
@@ -175,7 +175,7 @@ export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): voi
       .where(eq(clientAccount.id, claims.acc))
       .returning({ logisticsConfig: clientAccount.logisticsConfig });
     if (!row) throw new AppError('notFoundOrNoPermission');
-    publishChange(ctx, {
+    ctx.changes.next({
       clientAccountId: claims.acc,
       resourceType: 'clientLogisticsConfig',
       id: claims.acc,

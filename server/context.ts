@@ -26,7 +26,7 @@ export interface AppContext {
   readonly db: Db;
   readonly schema: Schema;
   readonly mailer: Mailer;
-  /** Committed changes; published through publishChange (server/sync/pushGroup.ts), which holds a push group's. */
+  /** Committed changes: a unit of work sends its notices here once it committed (server/unitOfWork.ts). */
   readonly changes: Subject<DataChange>;
   /** Time for token expiry, the live connection, rate limits and the access cache (tests move their own). */
   readonly clock: Clock;

@@ -70,7 +70,7 @@ const maxAuthRounds = 2;
 export const defaultPushBatch = 50;
 
 /** One entry of a batch push: its call and its sync headers. */
-const pushedCallOf = (entry: OutboxEntry): PushedCall => {
+export const pushedCallOf = (entry: OutboxEntry): PushedCall => {
   const call = callOf(entry.intent);
   return {
     idempotencyKey: entry.idempotencyKey,

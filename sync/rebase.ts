@@ -1,5 +1,7 @@
 import type { RuleIssue } from '../domain/errors';
-import type { Intent, LinePayload } from '../domain/sync/intents';
+import type { ReplayedEntry, ReplayView } from '../domain/sync/intentDefinition';
+import { definitionOf } from '../domain/sync/intents';
+import { linesOfView, positionsOfView } from '../domain/sync/replicaView';
 import { issue } from '../domain/warehouse/issues';
 import {
   addQuantities,
@@ -7,15 +9,14 @@ import {
   roundQuantity,
   subtractQuantity,
 } from '../domain/warehouse/quantity';
-import { canTransition, isOrderStatus, verificationStatus } from '../domain/warehouse/statuses';
+import { documentDraftOf, positionDraftOf } from '../domain/warehouse/ruleInputs';
 import { movementsOf, parseStockKey, reservationsOf, sumMovements } from '../domain/warehouse/stock';
-import type { DocumentDraft, PositionDraft } from '../domain/warehouse/validationInput';
-import { localStockId, numberOf, shadowKeyOf, textOf } from './rows';
+import { localStockId, shadowKeyOf } from './rows';
 import type { OutboxEntry, Row, StockRecord } from './types';
 
 /**
  * The replica's view = the server's rows + the pending work, computed by replaying outbox entries in
- * mutation order on top of the server's rows (docs/sync-contract.md §5). Pure: a state in, a state out.
+ * mutation order on top of the server's rows (docs/sync-contract.md, "Engine"). Pure: a state in, a state out.
  *
  * A state holds only the rows the entries concern. A value `null` means "known not to exist"; a key that is
  * absent means "not loaded" — the entry then reports it in `missing`, the caller loads it and runs again.
@@ -96,47 +97,9 @@ export const isComplete = (m: Missing): boolean =>
 
 export const stockShadowKey = (key: string): string => `stock|${key}`;
 
-/** The rule input of a document row. */
-export const documentDraftOf = (doc: Row): DocumentDraft => ({
-  typeCode: String(doc.typeCode ?? ''),
-  statusCode: String(doc.statusCode ?? 'workingCopy'),
-  contractorId: textOf(doc.contractorId),
-  sourceLocationId: textOf(doc.sourceLocationId),
-  destinationLocationId: textOf(doc.destinationLocationId),
-  sourceContainer: textOf(doc.sourceContainer),
-  destinationContainer: textOf(doc.destinationContainer),
-  orderId: textOf(doc.orderId),
-});
-
-/** The rule input of a line row. */
-export const positionDraftOf = (line: Row): PositionDraft => ({
-  productId: String(line.productId ?? ''),
-  quantity: numberOf(line.quantity) ?? 0,
-  sourceLocationId: textOf(line.sourceLocationId),
-  destinationLocationId: textOf(line.destinationLocationId),
-  sourceContainer: textOf(line.sourceContainer),
-  destinationContainer: textOf(line.destinationContainer),
-  serialNumber: textOf(line.serialNumber),
-  prodDate: textOf(line.prodDate)?.slice(0, 10) ?? null,
-  expDate: textOf(line.expDate)?.slice(0, 10) ?? null,
-});
-
-const byLineOrder = (a: Row, b: Row): number =>
-  (numberOf(a.lineNo) ?? 0) - (numberOf(b.lineNo) ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
 /** Lines of a document in the state, in line order (complete only when the document is in lineSets). */
-export const linesOfState = (state: ReplicaState, documentId: string): Row[] => {
-  const out: Row[] = [];
-  for (const line of state.lines.values()) if (line && line.documentId === documentId) out.push(line);
-  return out.sort(byLineOrder);
-};
-
-/** Positions of an order in the state, in line order. */
-export const positionsOfState = (state: ReplicaState, orderId: string): Row[] => {
-  const out: Row[] = [];
-  for (const p of state.orderPositions.values()) if (p && p.orderId === orderId) out.push(p);
-  return out.sort(byLineOrder);
-};
+export const linesOfState = (state: ReplicaState, documentId: string): Row[] =>
+  linesOfView(state, documentId);
 
 /** What a working copy reserves per stock key (empty when not reserving or not a working copy). */
 export const reservedBy = (
@@ -152,25 +115,8 @@ export const reservedBy = (
   }
 };
 
-const lineRowOf = (line: LinePayload, lineNo: number, base?: Row): Row => ({
-  ...base,
-  id: line.id,
-  documentId: line.documentId,
-  lineNo,
-  productId: line.productId,
-  quantity: roundQuantity(line.quantity),
-  sourceLocationId: line.sourceLocationId ?? null,
-  destinationLocationId: line.destinationLocationId ?? null,
-  sourceContainer: line.sourceContainer ?? null,
-  destinationContainer: line.destinationContainer ?? null,
-  serialNumber: line.serialNumber ?? null,
-  prodDate: line.prodDate ?? null,
-  expDate: line.expDate ?? null,
-  comment: line.comment ?? null,
-});
-
-/** Applies entries to a state in place. */
-class Replay {
+/** Applies entries to a state in place: the view each intent kind's replay (domain/sync/intentKinds) works on. */
+class Replay implements ReplayView {
   readonly touched = new Set<string>();
   readonly missing = noMissing();
   readonly conflicts = new Map<number, RuleIssue[]>();
@@ -180,7 +126,7 @@ class Replay {
     private readonly options: RebaseOptions,
   ) {}
 
-  private doc(id: string): Row | null {
+  document(id: string): Row | null {
     const d = this.state.documents.get(id);
     if (d === undefined) {
       this.missing.documents.add(id);
@@ -242,18 +188,26 @@ class Replay {
     }
   }
 
-  /** Changes a working copy's lines, keeping its reservations in step. */
-  private editLines(documentId: string, at: string, edit: (lines: Row[]) => void): void {
-    const doc = this.doc(documentId);
+  addDocument(row: Row): void {
+    this.setDoc(row.id, row);
+    this.state.lineSets.add(row.id);
+  }
+
+  editLines(
+    documentId: string,
+    at: string,
+    edit: (lines: readonly Row[], setLine: (id: string, row: Row | null) => void) => void,
+  ): void {
+    const doc = this.document(documentId);
     if (doc?.statusCode !== 'workingCopy') return;
     const lines = this.lines(documentId);
     const before = reservedBy(doc, lines, this.options);
-    edit(lines);
+    edit(lines, (id, row) => this.setLine(id, row));
     this.rereserve(before, reservedBy(doc, linesOfState(this.state, documentId), this.options), at);
   }
 
-  private confirm(entry: OutboxEntry, documentId: string): void {
-    const doc = this.doc(documentId);
+  confirmDocument(entry: ReplayedEntry, documentId: string): void {
+    const doc = this.document(documentId);
     if (doc?.statusCode !== 'workingCopy') return;
     const lines = this.lines(documentId);
     const at = entry.createdAt;
@@ -289,8 +243,8 @@ class Replay {
     this.setDoc(documentId, { ...doc, statusCode: 'confirmed', executionDate: at });
   }
 
-  private remove(documentId: string, at: string): void {
-    const doc = this.doc(documentId);
+  removeDocument(documentId: string, at: string): void {
+    const doc = this.document(documentId);
     if (doc?.statusCode !== 'workingCopy') return;
     const lines = this.lines(documentId);
     this.rereserve(reservedBy(doc, lines, this.options), new Map(), at);
@@ -298,7 +252,7 @@ class Replay {
     this.setDoc(documentId, null);
   }
 
-  private order(id: string): Row | null {
+  order(id: string): Row | null {
     const o = this.state.orders.get(id);
     if (o === undefined) {
       this.missing.orders.add(id);
@@ -307,102 +261,32 @@ class Replay {
     return o;
   }
 
-  private quantityReal(intent: Extract<Intent, { kind: 'orderPosition.quantityReal' }>): void {
-    const position = this.state.orderPositions.get(intent.orderPositionId);
-    if (position === undefined) this.missing.orderPositions.add(intent.orderPositionId);
-    const order = this.order(intent.orderId);
-    if (!position || !order) return;
-    this.state.orderPositions.set(position.id, {
-      ...position,
-      quantityReal: roundQuantity(intent.quantityReal),
-    });
-    this.touched.add(shadowKeyOf('wmsOrderPosition', position.id));
-    const status = isOrderStatus(order.statusCode) ? order.statusCode : 'unknown';
-    if (status !== 'inProgress' && canTransition(status, 'inProgress')) {
-      this.state.orders.set(order.id, { ...order, statusCode: 'inProgress', realisationStarted: true });
-      this.touched.add(shadowKeyOf('wmsOrder', order.id));
-    }
+  setOrder(row: Row): void {
+    this.state.orders.set(row.id, row);
+    this.touched.add(shadowKeyOf('wmsOrder', row.id));
   }
 
-  private finishCount(orderId: string): void {
-    const order = this.order(orderId);
+  orderPosition(id: string): Row | null {
+    const p = this.state.orderPositions.get(id);
+    if (p === undefined) {
+      this.missing.orderPositions.add(id);
+      return null;
+    }
+    return p;
+  }
+
+  setOrderPosition(row: Row): void {
+    this.state.orderPositions.set(row.id, row);
+    this.touched.add(shadowKeyOf('wmsOrderPosition', row.id));
+  }
+
+  orderPositions(orderId: string): Row[] {
     if (!this.state.positionSets.has(orderId)) this.missing.positionSets.add(orderId);
-    if (!order) return;
-    const lines = positionsOfState(this.state, orderId).map((p) => ({
-      expected: numberOf(p.quantity) ?? 0,
-      counted: numberOf(p.quantityReal),
-    }));
-    this.state.orders.set(orderId, {
-      ...order,
-      verificationStatus: verificationStatus(lines, true),
-      realisationStarted: true,
-    });
-    this.touched.add(shadowKeyOf('wmsOrder', orderId));
+    return positionsOfView(this.state, orderId);
   }
 
   apply(entry: OutboxEntry): void {
-    const intent = entry.intent;
-    const at = entry.createdAt;
-    switch (intent.kind) {
-      case 'document.create': {
-        const d = intent.document;
-        if (this.doc(d.id)) return;
-        this.setDoc(d.id, {
-          id: d.id,
-          typeCode: d.typeCode,
-          statusCode: 'workingCopy',
-          documentNumber: entry.result?.documentNumber ?? d.documentNumber,
-          offlineNumber: d.documentNumber,
-          orderId: d.orderId ?? null,
-          contractorId: d.contractorId ?? null,
-          sourceLocationId: d.sourceLocationId ?? null,
-          destinationLocationId: d.destinationLocationId ?? null,
-          sourceContainer: d.sourceContainer ?? null,
-          destinationContainer: d.destinationContainer ?? null,
-          comment: d.comment ?? null,
-          generated: false,
-          createdAt: at,
-        });
-        this.state.lineSets.add(d.id);
-        return;
-      }
-      case 'line.add':
-        this.editLines(intent.line.documentId, at, (lines) => {
-          const existing = lines.find((l) => l.id === intent.line.id);
-          const lineNo = existing
-            ? (numberOf(existing.lineNo) ?? 1)
-            : lines.reduce((max, l) => Math.max(max, numberOf(l.lineNo) ?? 0), 0) + 1;
-          this.setLine(intent.line.id, lineRowOf(intent.line, lineNo, existing));
-        });
-        return;
-      case 'line.update':
-        this.editLines(intent.line.documentId, at, (lines) => {
-          const existing = lines.find((l) => l.id === intent.line.id);
-          if (existing)
-            this.setLine(existing.id, lineRowOf(intent.line, numberOf(existing.lineNo) ?? 1, existing));
-        });
-        return;
-      case 'line.remove':
-        this.editLines(intent.documentId, at, (lines) => {
-          if (lines.some((l) => l.id === intent.lineId)) this.setLine(intent.lineId, null);
-        });
-        return;
-      case 'document.confirm':
-        this.confirm(entry, intent.documentId);
-        return;
-      case 'document.delete':
-        this.remove(intent.documentId, at);
-        return;
-      case 'orderPosition.quantityReal':
-        this.quantityReal(intent);
-        return;
-      case 'verification.finish':
-        this.finishCount(intent.orderId);
-        return;
-      case 'order.generateDocuments':
-        // Done by the server only: the documents arrive with the next pull.
-        return;
-    }
+    definitionOf(entry.intent).replay(entry.intent, this, entry);
   }
 }
 

@@ -1,8 +1,9 @@
 import type { RuleIssue } from '../domain/errors';
 import { provisionalNumber } from '../domain/numbering/documentNumber';
-import { type Intent, targetOf } from '../domain/sync/intents';
+import { definitionOf, type Intent, subjectOf, targetOf } from '../domain/sync/intents';
 import type { SyncChange, SyncEntity } from '../domain/sync/wire';
 import { isDocumentTypeCode } from '../domain/warehouse/documentTypes';
+import { todayOf } from '../domain/warehouse/isoDate';
 import { documentNumberingFor } from '../domain/warehouse/logisticsConfig';
 import type { DeviceCounters, StoreTx } from './ports';
 import { emptyState, type RebaseOptions, type ReplicaState, stockShadowKey } from './rebase';
@@ -35,9 +36,6 @@ export const inOverlay = (entry: OutboxEntry, lastMutationId: number): boolean =
 export const rebaseOptionsOf = async (tx: StoreTx): Promise<RebaseOptions> => ({
   reserving: (await readLogisticsConfig(tx)).workingCopiesCountInStock,
 });
-
-/** The calendar date the rules treat as today (UTC, like the server's todayIso). */
-export const todayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 // --- writing a replay's rows ---
 
@@ -333,11 +331,12 @@ export const enqueueIntent = async (
   const meta = await tx.meta();
   let seq = meta.deviceSeq;
   let wanted = intent;
-  if (intent.kind === 'document.create' && !intent.document.documentNumber) {
-    const made = await nextProvisional(tx, intent.document.typeCode, deps);
+  const numbering = definitionOf(intent).numbering;
+  if (numbering && !numbering.number(intent)) {
+    const made = await nextProvisional(tx, numbering.typeCode(intent), deps);
     if (!made) return { ok: false, refusal: { code: 'documentTypeMissing' } };
     seq = made.seq;
-    wanted = { ...intent, document: { ...intent.document, documentNumber: made.number } };
+    wanted = numbering.withNumber(intent, made.number);
   }
   const mutationId = nextCounter(meta.lastIssuedMutationId, deps.counters, 'mutationId');
   const entry: OutboxEntry = {
@@ -409,15 +408,18 @@ export const markAccepted = async (
   const renamed: Row[] = [];
   for (const { entry, body } of accepted) {
     const { lastError: _e, ...rest } = entry;
-    const number = entry.intent.kind === 'document.create' ? documentNumberIn(body) : undefined;
+    // A document made under a provisional number: the answer names its final one.
+    const numbered = definitionOf(entry.intent).numbering !== undefined;
+    const number = numbered ? documentNumberIn(body) : undefined;
     entries.push({
       ...rest,
       status: 'accepted',
       sent: true,
       ...(number ? { result: { documentNumber: number } } : {}),
     });
-    if (number && entry.intent.kind === 'document.create') {
-      const [doc] = await tx.get('wmsDocument', [entry.intent.document.id]);
+    const documentId = subjectOf(entry.intent).documentId;
+    if (number && documentId) {
+      const [doc] = await tx.get('wmsDocument', [documentId]);
       if (doc && doc.documentNumber !== number) renamed.push({ ...doc, documentNumber: number });
     }
   }
@@ -455,16 +457,17 @@ export const markAttempt = async (
 /**
  * 406: the server refused the proposed number. The document takes a new provisional number from the next
  * device sequence; this entry and every later pending one carrying the old number are rewritten. Returns the
- * rewritten entry (null when it is no document.create).
+ * rewritten entry (null when its intent names no provisional number).
  */
 export const renumber = async (
   tx: StoreTx,
   entry: OutboxEntry,
   deps: Pick<EnqueueDeps, 'deviceId' | 'now' | 'counters'>,
 ): Promise<OutboxEntry | null> => {
-  if (entry.intent.kind !== 'document.create') return null;
-  const old = entry.intent.document.documentNumber;
-  const made = await nextProvisional(tx, entry.intent.document.typeCode, deps);
+  const numbering = definitionOf(entry.intent).numbering;
+  if (!numbering) return null;
+  const old = numbering.number(entry.intent);
+  const made = await nextProvisional(tx, numbering.typeCode(entry.intent), deps);
   if (!made) return null;
   await tx.setMeta({ deviceSeq: made.seq });
   deps.counters?.write('deviceSeq', made.seq);

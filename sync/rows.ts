@@ -1,18 +1,8 @@
 import { normalizeGtin } from '../domain/barcodes/gtin';
+import { isoDateOf, numberOf, textOf } from '../domain/rowValues';
 import type { SyncEntity } from '../domain/sync/wire';
 import { stockKey } from '../domain/warehouse/stock';
 import type { Row, StockRecord } from './types';
-
-/** Readers of untyped API rows. */
-export const textOf = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-export const numberOf = (v: unknown): number | null => {
-  if (v === null || v === undefined || v === '') return null;
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : null;
-};
-export const boolOf = (v: unknown): boolean => v === true;
-
-const dateOf = (v: unknown): string | null => textOf(v)?.slice(0, 10) ?? null;
 
 /** A stock row from the feed (or built locally) in the stored shape. */
 export const toStockRecord = (data: Readonly<Record<string, unknown>>, id?: string): StockRecord => {
@@ -21,8 +11,8 @@ export const toStockRecord = (data: Readonly<Record<string, unknown>>, id?: stri
     locationId: String(data.locationId ?? ''),
     container: textOf(data.container),
     serialNumber: textOf(data.serialNumber),
-    prodDate: dateOf(data.prodDate),
-    expDate: dateOf(data.expDate),
+    prodDate: isoDateOf(data.prodDate),
+    expDate: isoDateOf(data.expDate),
   });
   return {
     id: id ?? String(data.id),

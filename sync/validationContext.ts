@@ -1,9 +1,10 @@
-import { documentTypeOf } from '../domain/warehouse/documentTypes';
-import { type LogisticsConfig, logisticsConfigSchema } from '../domain/warehouse/logisticsConfig';
+import { numberOf, textOf } from '../domain/rowValues';
+import { type LogisticsConfig, parseLogisticsConfig } from '../domain/warehouse/logisticsConfig';
 import { addQuantities, subtractQuantity } from '../domain/warehouse/quantity';
-import { resolvePosition } from '../domain/warehouse/resolveDocument';
+import { locationRulesOf, productRulesOf } from '../domain/warehouse/ruleInputs';
+import { ruleLookupsOf } from '../domain/warehouse/ruleLookups';
 import { isOrderStatus } from '../domain/warehouse/statuses';
-import { available as availableOf, sourceKeyOf, stockKeyString } from '../domain/warehouse/stock';
+import { available as availableOf } from '../domain/warehouse/stock';
 import type {
   DocumentDraft,
   LocationRules,
@@ -13,52 +14,14 @@ import type {
   ValidationContext,
 } from '../domain/warehouse/validationInput';
 import type { RowReader } from './ports';
-import { boolOf, numberOf, textOf } from './rows';
 import type { Row, StockRecord } from './types';
 
 /**
- * The rules' inputs built from the replica's view — the same ValidationContext the server builds in
- * server/warehouse/documents/validationContext.ts from its tables, so an intent refused here is refused there
- * with the same issue codes.
+ * The rules' inputs read from the replica's view: what to read is the domain's (ruleLookupsOf), how a row reads
+ * is the domain's (productRulesOf, locationRulesOf) — the server does the same from its tables
+ * (server/warehouse/documents/validationContext.ts) — so an intent refused here is refused there with the same
+ * issue codes. Only the reads are this module's.
  */
-
-/** Same reading as the server's productRulesOf. */
-export const productRulesOf = (row: Row): ProductRules => ({
-  id: String(row.id),
-  index: String(row.index ?? ''),
-  contractorId: textOf(row.contractorId),
-  lockIn: boolOf(row.lockIn),
-  lockOut: boolOf(row.lockOut),
-  lockRelocate: boolOf(row.lockRelocate),
-  requiredProdDate: boolOf(row.requiredProdDate),
-  requiredExpDate: boolOf(row.requiredExpDate),
-  requiredSerial: boolOf(row.requiredSerial),
-  minTemperature: numberOf(row.minTemperature),
-  maxTemperature: numberOf(row.maxTemperature),
-  minimalExpDays: numberOf(row.minimalExpDays),
-  weight: numberOf(row.weight),
-  defaultLocationId: textOf(row.defaultLocationId),
-});
-
-/** A location as the rules see it; a location without a (known) type holds stock, like on the server. */
-export const locationRulesOf = (row: Row, type: Row | undefined): LocationRules => ({
-  id: String(row.id),
-  label: String(row.label ?? ''),
-  lockedIn: boolOf(row.lockedIn),
-  lockedOut: boolOf(row.lockedOut),
-  temperature: numberOf(row.temperature),
-  capacityKg: numberOf(row.capacityKg),
-  handleStock:
-    type === undefined || type.handleStock === null || type.handleStock === undefined
-      ? true
-      : boolOf(type.handleStock),
-  pickupOrder: numberOf(row.pickupOrder),
-});
-
-const parseLogisticsConfig = (row: Row | undefined): LogisticsConfig => {
-  const parsed = logisticsConfigSchema.safeParse(row ?? {});
-  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
-};
 
 /** Configs parsed from frozen rows (the replica store's memory hands out the same row until it changes). */
 const parsedConfigs = new WeakMap<Row, LogisticsConfig>();
@@ -101,7 +64,7 @@ export const loadLocationRules = async (
   return new Map(
     rows.map((r) => {
       const typeId = textOf(r.typeId);
-      return [r.id, locationRulesOf(r, typeId === null ? undefined : typeById.get(typeId))];
+      return [r.id, locationRulesOf(r, typeId === null ? undefined : typeById.get(typeId)?.handleStock)];
     }),
   );
 };
@@ -209,10 +172,10 @@ const loadLocationLoad = async (
 /** Container (bin) → the location holding it: the first location in (container, location) order, as on the server. */
 const loadContainerLocations = async (
   reader: RowReader,
-  containers: ReadonlySet<string>,
+  containers: readonly string[],
 ): Promise<Map<string, string>> => {
   const out = new Map<string, string>();
-  if (!containers.size) return out;
+  if (!containers.length) return out;
   const rows = ((await reader.where('stock', 'container', [...containers])) as StockRecord[])
     .filter((r) => r.container !== null)
     .sort((a, b) =>
@@ -239,37 +202,14 @@ export const buildValidationContext = async (
   positions: readonly PositionDraft[],
   opts: ReplicaContextOptions,
 ): Promise<ValidationContext> => {
-  const type = documentTypeOf(document.typeCode);
-  const noLookups = { products: new Map(), locations: new Map() };
-  const resolved = positions.map((p, i) => resolvePosition(document, type, p, i, noLookups));
-  const locationIds = new Set<string>();
-  for (const id of [document.sourceLocationId, document.destinationLocationId]) if (id) locationIds.add(id);
-  for (const p of resolved) {
-    if (p.sourceLocationId) locationIds.add(p.sourceLocationId);
-    if (p.destinationLocationId) locationIds.add(p.destinationLocationId);
-  }
-  const containers = new Set<string>();
-  for (const c of [document.sourceContainer, document.destinationContainer]) if (c) containers.add(c);
-  for (const p of resolved) {
-    if (p.sourceContainer) containers.add(p.sourceContainer);
-    if (p.destinationContainer) containers.add(p.destinationContainer);
-  }
-  const keys = opts.availability
-    ? resolved.flatMap((p) => {
-        const key = sourceKeyOf(p);
-        return key ? [stockKeyString(key)] : [];
-      })
-    : [];
+  const lookups = ruleLookupsOf(document, positions, { availability: opts.availability });
   // Independent reads, issued together: each awaited round trip is a wait the scanner sees.
   const [products, locations, containerLocations, available, locationLoadKg, order] = await Promise.all([
-    loadProductRules(
-      reader,
-      positions.map((p) => p.productId),
-    ),
-    loadLocationRules(reader, [...locationIds]),
-    loadContainerLocations(reader, containers),
-    opts.availability ? loadAvailable(reader, keys, opts.ownReserved) : undefined,
-    config.rules.rackCapacity.enabled ? loadLocationLoad(reader, [...locationIds]) : undefined,
+    loadProductRules(reader, lookups.productIds),
+    loadLocationRules(reader, lookups.locationIds),
+    loadContainerLocations(reader, lookups.containers),
+    opts.availability ? loadAvailable(reader, lookups.stockKeys, opts.ownReserved) : undefined,
+    config.rules.rackCapacity.enabled ? loadLocationLoad(reader, lookups.locationIds) : undefined,
     document.orderId ? loadOrderRules(reader, document.orderId, opts.documentId) : undefined,
   ]);
   return {

@@ -1,17 +1,17 @@
 // The bench page's script (bundled by bundle.ts, run in Chromium): the real replica (src/db/ on IndexedDB), the
 // real engine (sync/) and its HTTP transport against the real server, driven by run.ts through window.aisleBench.
 import { callOf, type Intent } from '../../domain/sync/intents';
+import { todayOf } from '../../domain/warehouse/isoDate';
 import { localCounters } from '../../src/db/deviceIdentity';
 import { DexieSyncStore } from '../../src/db/dexieSyncStore';
 import { httpTransport } from '../../src/db/httpTransport';
 import { openReplicaDb, ReplicaDb, replicaTables } from '../../src/db/replicaDb';
-import { batchesAt } from '../../src/features/terminal/data/queries';
 import { resolveScan } from '../../src/features/terminal/data/resolveScan';
+import { batchesAt } from '../../src/features/terminal/data/stockSuggestions';
 import { newId } from '../../sync/ids';
 import { createLocks, type LockManagerLike } from '../../sync/leader';
 import type { StoreTx, SyncAuth, SyncStore, SyncTransport } from '../../sync/ports';
 import { drain } from '../../sync/push';
-import { todayOf } from '../../sync/replica';
 import { SyncEngine } from '../../sync/syncEngine';
 import type { OutboxEntry } from '../../sync/types';
 import { outboxCountCost, prefetchedPull } from './experiments';

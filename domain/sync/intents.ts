@@ -1,119 +1,100 @@
-import type { SyncEntity } from './wire';
+import type {
+  DecodedCall,
+  HttpCall,
+  IntentDefinition,
+  IntentSubject,
+  IntentTarget,
+} from './intentDefinition';
+import { type DocumentConfirmIntent, documentConfirm } from './intentKinds/documentConfirm';
+import { type DocumentCreateIntent, documentCreate } from './intentKinds/documentCreate';
+import { type DocumentDeleteIntent, documentDelete } from './intentKinds/documentDelete';
+import { type GenerateDocumentsIntent, generateDocuments } from './intentKinds/generateDocuments';
+import { type LineAddIntent, lineAdd } from './intentKinds/lineAdd';
+import { type LineRemoveIntent, lineRemove } from './intentKinds/lineRemove';
+import { type LineUpdateIntent, lineUpdate } from './intentKinds/lineUpdate';
+import { type QuantityRealIntent, quantityReal } from './intentKinds/quantityReal';
+import { type VerificationFinishIntent, verificationFinish } from './intentKinds/verificationFinish';
+import { canonicalPath, matchRoute } from './intentPath';
 
 /**
- * What a terminal action asks the server to do: the spec's own call (000 §7), kept in the outbox as data so it
- * can be applied to the replica at once, shown on its line, replayed exactly once and rebased. Ids of records
- * made offline are client UUIDv7s, so later intents refer to them before the server has seen them.
+ * The registry of synced intents: what a terminal action asks the server to do, as the spec's own call, kept in
+ * the outbox as data so it can be applied to the replica at once, shown on its line, replayed exactly once and
+ * rebased. Each kind is one module of ./intentKinds (its call, target, grouping, label, replay and check); every
+ * switch on kinds — the engine's replay and check, the pending-work list, the terminal's screens, the server's
+ * push and routes, the tests' simulated server — goes through this list. Ids of records made offline are client
+ * UUIDv7s, so later intents refer to them before the server has seen them. Adding a synced mutation: a module in
+ * ./intentKinds, its entry below, its label in locales/<lng>/sync.json and its server handler
+ * (server/intents/intentHandlers.ts); docs/sync-contract.md says more.
  */
 
-/** A document line as the terminal records it (a position of POST /api/WmsDocumentPosition). */
-export interface LinePayload {
-  readonly id: string;
-  readonly documentId: string;
-  readonly productId: string;
-  readonly quantity: number;
-  readonly sourceLocationId?: string | null;
-  readonly destinationLocationId?: string | null;
-  readonly sourceContainer?: string | null;
-  readonly destinationContainer?: string | null;
-  readonly serialNumber?: string | null;
-  readonly prodDate?: string | null;
-  readonly expDate?: string | null;
-  readonly comment?: string | null;
-}
-
-export interface DocumentHeaderPayload {
-  readonly id: string;
-  readonly typeCode: string;
-  /** The working-copy (provisional) number made offline; the server gives the final one. */
-  readonly documentNumber: string;
-  readonly orderId?: string | null;
-  readonly contractorId?: string | null;
-  readonly sourceLocationId?: string | null;
-  readonly destinationLocationId?: string | null;
-  readonly sourceContainer?: string | null;
-  readonly destinationContainer?: string | null;
-  readonly comment?: string | null;
-}
+export type { HttpCall } from './intentDefinition';
+export type { DocumentHeaderPayload } from './intentKinds/documentCreate';
+export type { LinePayload } from './intentKinds/lines';
 
 export type Intent =
-  | { readonly kind: 'document.create'; readonly document: DocumentHeaderPayload }
-  | { readonly kind: 'document.confirm'; readonly documentId: string }
-  | { readonly kind: 'document.delete'; readonly documentId: string }
-  | { readonly kind: 'line.add'; readonly line: LinePayload }
-  | { readonly kind: 'line.update'; readonly line: LinePayload }
-  | { readonly kind: 'line.remove'; readonly lineId: string; readonly documentId: string }
-  | {
-      readonly kind: 'orderPosition.quantityReal';
-      readonly orderPositionId: string;
-      readonly orderId: string;
-      readonly quantityReal: number;
-    }
-  | { readonly kind: 'order.generateDocuments'; readonly orderId: string; readonly confirm: boolean }
-  | { readonly kind: 'verification.finish'; readonly orderId: string; readonly generateDocuments: boolean };
+  | DocumentCreateIntent
+  | DocumentConfirmIntent
+  | DocumentDeleteIntent
+  | LineAddIntent
+  | LineUpdateIntent
+  | LineRemoveIntent
+  | QuantityRealIntent
+  | GenerateDocumentsIntent
+  | VerificationFinishIntent;
 
 export type IntentKind = Intent['kind'];
 
-export interface HttpCall {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly path: string;
-  readonly query?: Readonly<Record<string, string>>;
-  readonly body?: unknown;
-}
+/** Every kind's definition, by kind: a kind without one does not compile. */
+export const intentRegistry: { readonly [K in IntentKind]: IntentDefinition<Extract<Intent, { kind: K }>> } =
+  {
+    'document.create': documentCreate,
+    'document.confirm': documentConfirm,
+    'document.delete': documentDelete,
+    'line.add': lineAdd,
+    'line.update': lineUpdate,
+    'line.remove': lineRemove,
+    'orderPosition.quantityReal': quantityReal,
+    'order.generateDocuments': generateDocuments,
+    'verification.finish': verificationFinish,
+  };
 
-/** The spec call of an intent (docs/sync-contract.md "Intents"). */
-export const callOf = (intent: Intent): HttpCall => {
-  switch (intent.kind) {
-    case 'document.create':
-      return { method: 'POST', path: '/api/WmsDocument', body: { ...intent.document, positions: [] } };
-    case 'document.confirm':
-      return { method: 'POST', path: `/api/WmsDocument/${intent.documentId}/confirm` };
-    case 'document.delete':
-      return { method: 'DELETE', path: `/api/WmsDocument/${intent.documentId}` };
-    case 'line.add':
-      return { method: 'POST', path: '/api/WmsDocumentPosition', body: intent.line };
-    case 'line.update':
-      return { method: 'PUT', path: `/api/WmsDocumentPosition/${intent.line.id}`, body: intent.line };
-    case 'line.remove':
-      return { method: 'DELETE', path: `/api/WmsDocumentPosition/${intent.lineId}` };
-    case 'orderPosition.quantityReal':
-      return {
-        method: 'PATCH',
-        path: `/api/WmsOrderPosition/${intent.orderPositionId}/QuantityReal`,
-        query: { quantityReal: String(intent.quantityReal) },
-      };
-    case 'order.generateDocuments':
-      return {
-        method: 'GET',
-        path: `/api/WmsOrder/${intent.orderId}/GenerateDocuments`,
-        query: { confirm: String(intent.confirm) },
-      };
-    case 'verification.finish':
-      return {
-        method: 'POST',
-        path: `/api/WmsOrder/${intent.orderId}/verify/finish`,
-        body: { generateDocuments: intent.generateDocuments },
-      };
-  }
-};
+export const intentKinds = Object.keys(intentRegistry) as IntentKind[];
+
+/** The definition of an intent's kind. */
+export const definitionOf = <I extends Intent>(intent: I): IntentDefinition<I> =>
+  intentRegistry[intent.kind] as unknown as IntentDefinition<I>;
+
+/** The spec call of an intent (docs/sync-contract.md, "Intents"). */
+export const callOf = (intent: Intent): HttpCall => definitionOf(intent).call(intent);
 
 /** The record an intent concerns: where its outcome (and a rejection) is shown. */
-export const targetOf = (intent: Intent): { readonly entity: SyncEntity; readonly id: string } => {
-  switch (intent.kind) {
-    case 'document.create':
-      return { entity: 'wmsDocument', id: intent.document.id };
-    case 'document.confirm':
-    case 'document.delete':
-      return { entity: 'wmsDocument', id: intent.documentId };
-    case 'line.add':
-    case 'line.update':
-      return { entity: 'wmsDocumentPosition', id: intent.line.id };
-    case 'line.remove':
-      return { entity: 'wmsDocumentPosition', id: intent.lineId };
-    case 'orderPosition.quantityReal':
-      return { entity: 'wmsOrderPosition', id: intent.orderPositionId };
-    case 'order.generateDocuments':
-    case 'verification.finish':
-      return { entity: 'wmsOrder', id: intent.orderId };
+export const targetOf = (intent: Intent): IntentTarget => definitionOf(intent).target(intent);
+
+/** What an intent is about (the records the pending-work lists name). */
+export const subjectOf = (intent: Intent): IntentSubject => definitionOf(intent).subject(intent);
+
+/** A call matched to the intent kind whose route it is: the kind and the call's named segments. */
+export interface MatchedCall {
+  readonly kind: IntentKind;
+  /** The canonical path (canonicalPath), in lower case: how the call is recorded. */
+  readonly path: string;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/**
+ * The intent kind a call (method and path) is, after canonical decoding of the path (intentPath.ts); undefined
+ * for every call that is no intent's — the server's push accepts nothing else.
+ */
+export const matchIntentCall = (method: string, path: string): MatchedCall | undefined => {
+  const canonical = canonicalPath(path);
+  if (canonical === undefined) return undefined;
+  for (const kind of intentKinds) {
+    const { route } = intentRegistry[kind];
+    if (route.method !== method) continue;
+    const params = matchRoute(route, canonical);
+    if (params) return { kind, path: canonical.toLowerCase(), params };
   }
+  return undefined;
 };
+
+export type { DecodedCall };

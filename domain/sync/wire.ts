@@ -84,8 +84,8 @@ export const pushedCallSchema = z.object({
   deviceId: z.string().min(1),
   mutationId: z.number().int().positive(),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
-  /** An API path without query string (`/api/…`, never `/api/sync/…`). */
-  path: z.string().regex(/^\/api\/[^?#]*$/),
+  /** An API path without query string (`/api/…` in any case, as routes match; the call of an intent). */
+  path: z.string().regex(/^\/api\/[^?#]*$/i),
   query: z.record(z.string(), z.string()).optional(),
   body: z.unknown().optional(),
 });

@@ -11,3 +11,9 @@ export const daysBetween = (from: string, to: string): number => Math.round(dayN
 
 /** Same-length ISO dates compare correctly as strings; the date part is cut off first. */
 export const isBeforeDate = (a: string, b: string): boolean => a.slice(0, 10) < b.slice(0, 10);
+
+/**
+ * The calendar date the rules treat as today at `ms` (UTC: the account's time zone is not modelled yet). The
+ * server and the terminal both take it from here, each from its own clock.
+ */
+export const todayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

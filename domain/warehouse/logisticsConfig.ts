@@ -9,7 +9,7 @@ import {
 import { type DocumentTypeCode, documentTypeCodes } from './documentTypes';
 
 /**
- * The client logistics configuration (001 §3, 000 §9): numbering per document type, the working-copy prefix,
+ * The client logistics configuration: numbering per document type, the working-copy prefix,
  * whether working copies reserve stock, the warehouse rule switches and print layouts. One per account,
  * read and written through GET/PUT ClientLogisticsConfig; parsing `{}` yields the defaults.
  */
@@ -100,6 +100,15 @@ export type LogisticsConfig = z.output<typeof logisticsConfigSchema>;
 export type LogisticsConfigInput = z.input<typeof logisticsConfigSchema>;
 
 export const defaultLogisticsConfig: LogisticsConfig = logisticsConfigSchema.parse({});
+
+/**
+ * A stored config (the account's column, the replica's row) with the defaults filled in; one that no longer
+ * parses (written by another version) reads as the defaults.
+ */
+export const parseLogisticsConfig = (stored: unknown): LogisticsConfig => {
+  const parsed = logisticsConfigSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
+};
 
 /** The numbering of a type, falling back to the default scheme. */
 export const numberingSchemeFor = (

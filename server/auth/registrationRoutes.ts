@@ -8,7 +8,6 @@ import { fromDatabaseError } from '../http/dbErrors';
 import { writeSystemLog } from '../http/systemLog';
 import { type MailKind, mailTemplate } from '../mail/templates';
 import type { Row } from '../resources/rows';
-import { publishChange } from '../sync/pushGroup';
 import { authForms } from './authForms';
 import { hashPassword } from './password';
 import { RefreshTokens } from './refreshTokens';
@@ -75,7 +74,7 @@ export const registerRegistrationRoutes = (app: FastifyInstance, ctx: AppContext
   const edited = () => ({ updatedAt: new Date(), version: sql`${col('version')} + 1` });
   const publishEdit = (rows: readonly { id: unknown; clientAccountId: unknown }[]) => {
     for (const row of rows)
-      publishChange(ctx, {
+      ctx.changes.next({
         clientAccountId: String(row.clientAccountId),
         resourceType: 'user',
         id: String(row.id),

@@ -13,12 +13,13 @@ import {
 import { compareEvents, finishOf, moveKeepingDuration } from '../../domain/calendar/eventTimes';
 import { AppError } from '../../domain/errors';
 import { canRead, canWrite } from '../../domain/resources/access';
+import { textOf } from '../../domain/rowValues';
 import { documentTypes, isDocumentTypeCode } from '../../domain/warehouse/documentTypes';
 import { orderTypeOf } from '../../domain/warehouse/orderTypes';
 import type { AppContext } from '../context';
 import type { Row } from '../resources/rows';
 import type { Scope } from '../resources/scope';
-import { dateOf, textOf } from '../shipping/recordInput';
+import { dateOf } from '../shipping/recordInput';
 import { column, type ShippingTables, shippingTablesOf } from '../shipping/shippingTables';
 import { TicketService } from '../shipping/ticketService';
 import type { Work } from '../shipping/unitOfWork';

@@ -3,6 +3,7 @@ import { catalystAdminUserDefinition as def } from '../../domain/catalyst/synthe
 import { AppError } from '../../domain/errors';
 import { canWrite } from '../../domain/resources/access';
 import { dropEmptyWriteOnly, validateRecord } from '../../domain/resources/schema';
+import { isUuid } from '../../domain/rowValues';
 import { hashPassword } from '../auth/password';
 import { userTable } from '../auth/userTable';
 import type { AppContext } from '../context';
@@ -90,7 +91,6 @@ export const adminUserResource = (ctx: AppContext): SyntheticResource => {
     if (!row) throw new AppError('notFoundOrNoPermission');
     return row;
   };
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
   return {
     def,
@@ -122,7 +122,7 @@ export const adminUserResource = (ctx: AppContext): SyntheticResource => {
     },
     update: async (scope, id, input) => {
       assertWrite(scope);
-      if (!uuid.test(id)) throw new AppError('notFoundOrNoPermission');
+      if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
       const row = await write(() =>
         ctx.db.transaction(async (tx) => {
           const existing = await find(tx, scope, id);
@@ -145,7 +145,7 @@ export const adminUserResource = (ctx: AppContext): SyntheticResource => {
     },
     remove: async (scope, id) => {
       assertWrite(scope);
-      if (!uuid.test(id)) throw new AppError('notFoundOrNoPermission');
+      if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
       if (id === scope.userId) throw new AppError('forbidden');
       await write(() =>
         ctx.db.transaction(async (tx) => {

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ClientCatalyst } from '../../domain/catalyst/clientView';
 import { AppError } from '../../domain/errors';
+import { isUuid } from '../../domain/rowValues';
 import type { Executor, Tx } from '../db/client';
 import { rowsOf } from '../db/rawRows';
 import { priceRow, readCatalogueRows, viewRows } from './clientCatalogue';
 import type { PricingSnapshot } from './pricingSnapshot';
 import type { CatalystUnit } from './unitOfWork';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const quantitySchema = z.coerce.number().int().min(0).max(10_000);
 
 /** Who owns the cart: a client of a company, whose group must have the cart. */
@@ -59,7 +59,7 @@ const recount = async (tx: Tx, cartId: string) => {
 
 /** A catalyst the client can see (same company, not hidden); 404 otherwise. */
 const assertVisible = async (tx: Tx, owner: CartOwner, catalystId: string) => {
-  if (!uuidPattern.test(catalystId)) throw new AppError('notFoundOrNoPermission');
+  if (!isUuid(catalystId)) throw new AppError('notFoundOrNoPermission');
   const found = rowsOf(
     await tx.execute(sql`select 1 from catalyst where id = ${catalystId}::uuid
       and client_account_id = ${owner.clientAccountId}::uuid and hidden_from_clients = false`),
@@ -194,7 +194,7 @@ export const submitCart = async (
 
 /** A cart with its lines for staff: every line with its catalyst's name and the price it was sent at. */
 export const readCartForStaff = async (db: Executor, clientAccountId: string, cartId: string) => {
-  if (!uuidPattern.test(cartId)) throw new AppError('notFoundOrNoPermission');
+  if (!isUuid(cartId)) throw new AppError('notFoundOrNoPermission');
   const [cart] = rowsOf(
     await db.execute(sql`select c.*, u.username, u.name as client_name from catalyst_cart c
       join catalyst_client_user u on u.id = c.client_user_id

@@ -5,14 +5,13 @@ import { AppError, type FieldError } from '../../domain/errors';
 import { canWrite } from '../../domain/resources/access';
 import { dropEmptyWriteOnly, validateRecord } from '../../domain/resources/schema';
 import type { ResourceDefinition } from '../../domain/resources/types';
+import { isUuid } from '../../domain/rowValues';
 import type { ResourceTable } from '../db/resourceTables';
 import { deleteFilesOf } from '../files/deleteFilesOf';
 import { ResourceService } from '../resources/resourceService';
 import { type Row, toApiRow, toDbValues } from '../resources/rows';
 import type { Scope } from '../resources/scope';
 import type { CatalystUnit } from './unitOfWork';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One metal of a catalyst as stored: the metal rate's id and grams per kg of wet catalyst. */
 export interface StockContent {
@@ -107,7 +106,7 @@ const assertWrite = (def: ResourceDefinition, scope: Scope) => {
 
 const findForUpdate = async (unit: CatalystUnit, scope: Scope, id: string): Promise<Row> => {
   const { table } = tablesOf(unit);
-  if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+  if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
   const [row] = await unit.tx
     .select()
     .from(table)
@@ -157,7 +156,7 @@ export const saveCatalyst = async (
       )
       .returning();
   } else {
-    const newId = typeof given.id === 'string' && uuidPattern.test(given.id) ? given.id : undefined;
+    const newId = isUuid(given.id) ? given.id : undefined;
     [row] = await unit.tx
       .insert(table)
       .values({ ...values, ...(newId ? { id: newId } : {}), clientAccountId: scope.clientAccountId })

@@ -6,6 +6,7 @@ import { AppError } from '../../domain/errors';
 import { canRead } from '../../domain/resources/access';
 import { type Page, type PageQuery, parsePageQuery } from '../../domain/resources/query';
 import type { ResourceDefinition } from '../../domain/resources/types';
+import { isUuid } from '../../domain/rowValues';
 import { type AppContext, requestLanguage } from '../context';
 import type { ResourceTable } from '../db/resourceTables';
 import { bulkDelete } from '../resources/bulkDelete';
@@ -13,8 +14,6 @@ import { exportFile } from '../resources/exportFile';
 import type { Row } from '../resources/rows';
 import { type Scope, scopeOf } from '../resources/scope';
 import { filterCondition } from '../resources/sqlFilters';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A resource of the module kept in a table it does not own (admin users in the user table, carts in the
@@ -83,7 +82,7 @@ export const registerSyntheticRoutes = (
     return { results: rows.map(res.toApi), allFilteredRowCount: Number(total[0]?.n ?? 0) };
   };
   const find = async (scope: Scope, id: string): Promise<Row> => {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const [row] = await ctx.db
       .select()
       .from(table)

@@ -2,7 +2,6 @@ import { AppError } from '../../domain/errors';
 import type { AppContext, DataChange } from '../context';
 import type { Tx } from '../db/client';
 import { fromDatabaseError } from '../http/dbErrors';
-import { publishChange } from '../sync/pushGroup';
 
 /**
  * One transaction of the catalyst module and what it changed: handlers receive it explicitly, write through
@@ -25,6 +24,6 @@ export const inUnit = async <T>(ctx: AppContext, work: (unit: CatalystUnit) => P
     if (err instanceof AppError) throw err;
     throw fromDatabaseError(err) ?? err;
   }
-  for (const change of changes) publishChange(ctx, change);
+  for (const change of changes) ctx.changes.next(change);
   return result;
 };

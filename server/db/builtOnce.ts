@@ -119,8 +119,7 @@ export class PreparedOnce<K extends string, R> {
       // Builders prepare synchronously inside execute: the capture sees exactly this statement.
       running = builder.execute(values);
     } finally {
-      // Unless a wrapper below replaced itself meanwhile (recordingTransaction.ts does after its first statement).
-      if (session.prepareQuery === capture) session.prepareQuery = real;
+      session.prepareQuery = real;
     }
     if (seen) {
       const [query, fields, , ...rest] = seen.args;

@@ -1,16 +1,16 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { boolOf } from '../../domain/rowValues';
+import { todayOf } from '../../domain/warehouse/isoDate';
 import type { AppContext } from '../context';
+import { col, tableOf } from '../db/resourceColumns';
 import type { Row } from '../resources/rows';
 import type { Scope } from '../resources/scope';
 import { OrderService } from '../warehouse/orders/orderService';
-import { col, tableOf, todayIso } from '../warehouse/stock/ruleInputs';
 import { demoRandom } from './demoRandom';
 import type { DemoRecords } from './seedWarehouseRecords';
 
-const bool = (v: unknown) => v === true;
-
 const plannedIn = (days: number, hour: number): string => {
-  const at = new Date(`${todayIso()}T00:00:00Z`);
+  const at = new Date(`${todayOf(Date.now())}T00:00:00Z`);
   at.setUTCDate(at.getUTCDate() + days);
   at.setUTCHours(hour);
   return at.toISOString();
@@ -49,7 +49,7 @@ export const seedDemoOrders = async (
         eq(stock.clientAccountId, scope.clientAccountId),
         eq(col(products, 'lockOut'), false),
         eq(col(spaces, 'lockedOut'), false),
-        or(isNull(stock.expDate), gt(stock.expDate, todayIso())),
+        or(isNull(stock.expDate), gt(stock.expDate, todayOf(Date.now()))),
         eq(col(spaces, 'zoneIn'), false),
       ),
     )
@@ -74,7 +74,7 @@ export const seedDemoOrders = async (
     return chosen.map(([id, available]) => {
       const p = productById.get(id) as Row;
       const quantity =
-        bool(p.requiredSerial) && !bool(p.visibleProdDate) ? 1 : Math.max(1, Math.floor(available / 4));
+        boolOf(p.requiredSerial) && !boolOf(p.visibleProdDate) ? 1 : Math.max(1, Math.floor(available / 4));
       promised.set(id, quantity);
       return { productId: id, quantity };
     });
@@ -85,8 +85,8 @@ export const seedDemoOrders = async (
         (p) =>
           (p.contractorId ?? null) === owner &&
           !records.locks.some((l) => l.id === String(p.id) && l.lockIn) &&
-          !bool(p.requiredSerial) &&
-          !bool(p.requiredExpDate),
+          !boolOf(p.requiredSerial) &&
+          !boolOf(p.requiredExpDate),
       )
       .slice(rnd.int(0, 30))
       .slice(0, count)

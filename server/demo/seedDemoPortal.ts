@@ -1,3 +1,4 @@
+import { todayOf } from '../../domain/warehouse/isoDate';
 import type { AppContext } from '../context';
 import { Basket } from '../portal/basket';
 import { confirmBasket } from '../portal/confirmOrder';
@@ -7,11 +8,11 @@ import { ResourceService } from '../resources/resourceService';
 import type { Row } from '../resources/rows';
 import type { Scope } from '../resources/scope';
 import { SharedLinks } from '../sharedAccess/sharedLinks';
+import { runInUnit } from '../unitOfWork';
 import { OrderService } from '../warehouse/orders/orderService';
-import { todayIso } from '../warehouse/stock/ruleInputs';
 
 const inDays = (days: number): string => {
-  const at = new Date(`${todayIso()}T00:00:00Z`);
+  const at = new Date(`${todayOf(Date.now())}T00:00:00Z`);
   at.setUTCDate(at.getUTCDate() + days);
   return at.toISOString().slice(0, 10);
 };
@@ -76,7 +77,12 @@ export const seedDemoPortal = async (
     placed.push(picking);
     // The floor has begun: the first line is picked.
     const first = picking.order.positions[0];
-    if (first) await new OrderService(ctx).recordQuantity(picker, String(first.id), String(first.quantity));
+    if (first) {
+      const orders = new OrderService(ctx);
+      await runInUnit(ctx, (unit) =>
+        orders.recordQuantity(unit, picker, String(first.id), String(first.quantity)),
+      );
+    }
     // Still in the basket: one line, not yet confirmed.
     const waiting = candidates[4];
     if (waiting) await basket.add(contractor, String(waiting.id), 1, 'en-us');

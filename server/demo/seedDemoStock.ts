@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
+import { boolOf, numberOf } from '../../domain/rowValues';
+import { todayOf } from '../../domain/warehouse/isoDate';
 import { logisticsConfigSchema } from '../../domain/warehouse/logisticsConfig';
 import type { AppContext } from '../context';
 import { clientAccount } from '../db/internalTables';
 import { ResourceService } from '../resources/resourceService';
 import type { Row } from '../resources/rows';
 import type { Scope } from '../resources/scope';
+import { runInUnit } from '../unitOfWork';
 import { type DocumentWithPositions, documentServiceOf } from '../warehouse/documents/documentService';
-import { todayIso } from '../warehouse/stock/ruleInputs';
 import { demoRandom } from './demoRandom';
 import type { DemoRecords } from './seedWarehouseRecords';
 
@@ -29,9 +31,6 @@ export interface DemoStock {
 
 const plusDays = (today: string, days: number): string =>
   new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-const bool = (v: unknown) => v === true;
-const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
 const positionOf = (r: Receipt) => ({
   productId: r.product.id,
@@ -75,11 +74,11 @@ export const seedDemoStock = async (
   contractorId: string,
 ): Promise<DemoStock> => {
   const rnd = demoRandom(20261122);
-  const today = todayIso();
+  const today = todayOf(Date.now());
   const service = documentServiceOf(ctx);
   const documents: Record<string, number> = {};
   const save = async (body: Row, confirm = true): Promise<DocumentWithPositions> => {
-    const doc = await service.transaction((tx) => service.create(tx, scope, body, { confirm }));
+    const doc = await runInUnit(ctx, (unit) => service.create(unit, scope, body, { confirm }));
     const type = String(body.typeCode);
     documents[type] = (documents[type] ?? 0) + 1;
     return doc;
@@ -90,7 +89,7 @@ export const seedDemoStock = async (
       .set({ logisticsConfig: configFor(receiving) })
       .where(eq(clientAccount.id, scope.clientAccountId));
 
-  const shelves = [...records.shelves.entries()].filter(([, row]) => !bool(row.lockedIn));
+  const shelves = [...records.shelves.entries()].filter(([, row]) => !boolOf(row.lockedIn));
   const shelvesIn = (prefixes: readonly string[]) =>
     shelves.filter(([label]) => prefixes.some((p) => label.startsWith(p))).map(([, row]) => row);
   const chiller = shelvesIn(['WH1-C']);
@@ -115,10 +114,10 @@ export const seedDemoStock = async (
     if (n % 13 === 12) return;
     const group = records.groupOf.get(String(product.id));
     const locations = group === 'Dairy' ? chiller : group === 'Frozen' ? freezer : ambient;
-    const lot = bool(product.visibleProdDate);
-    const serial = bool(product.requiredSerial) && !lot;
-    const expiring = bool(product.requiredExpDate);
-    const minimalDays = num(product.minimalExpDays) ?? 0;
+    const lot = boolOf(product.visibleProdDate);
+    const serial = boolOf(product.requiredSerial) && !lot;
+    const expiring = boolOf(product.requiredExpDate);
+    const minimalDays = numberOf(product.minimalExpDays) ?? 0;
     const kg = product.unit === 'kg';
     const expiry = (): string => {
       const roll = rnd.next();
@@ -181,9 +180,9 @@ export const seedDemoStock = async (
     (p, n) =>
       n % 13 !== 12 &&
       p.contractorId !== contractorId &&
-      !bool(p.requiredSerial) &&
-      !bool(p.requiredExpDate) &&
-      !bool(p.requiredProdDate) &&
+      !boolOf(p.requiredSerial) &&
+      !boolOf(p.requiredExpDate) &&
+      !boolOf(p.requiredProdDate) &&
       !['Dairy', 'Frozen'].includes(records.groupOf.get(String(p.id)) ?? ''),
   );
   const atDock = plain.slice(0, 10).map((product) => ({ product, quantity: rnd.int(20, 120) }));
@@ -215,7 +214,7 @@ export const seedDemoStock = async (
       r.container === null &&
       r.expDate === null &&
       r.quantity >= 10 &&
-      !bool(r.location.lockedOut),
+      !boolOf(r.location.lockedOut),
   );
   for (const [k, group] of chunks(shippable.slice(0, 12), 6).entries()) {
     const doc = await save({
@@ -229,7 +228,7 @@ export const seedDemoStock = async (
         expDate: r.expDate,
       })),
     });
-    if (k === 1) await service.transaction((tx) => service.revert(tx, scope, String(doc.id)));
+    if (k === 1) await runInUnit(ctx, (unit) => service.revert(unit, scope, String(doc.id)));
   }
 
   // The locks come last: a product locked for receipt could not have been received.

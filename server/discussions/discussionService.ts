@@ -7,6 +7,7 @@ import {
   type DiscussionView,
   mayTakePart,
 } from '../../domain/office/discussion';
+import { isUuid } from '../../domain/rowValues';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/client';
 import { clientAccount } from '../db/internalTables';
@@ -14,8 +15,6 @@ import { publishToUsers } from '../hub/userEvents';
 import type { Scope } from '../resources/scope';
 import { discussion, discussionMessage, discussionParticipant } from './discussionTables';
 import { canReadRecord, findRecord } from './recordAccess';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type DiscussionRow = typeof discussion.$inferSelect;
 type MessageRow = typeof discussionMessage.$inferSelect;
@@ -191,7 +190,7 @@ export class DiscussionService {
 
   /** The thread when the caller takes part in it; otherwise not found (never "forbidden": ids do not leak). */
   private async find(db: Executor, scope: Scope, id: string): Promise<DiscussionRow> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const [row] = await db.select().from(discussion).where(eq(discussion.id, id));
     if (!row || !(await this.allowed(db, scope, row))) throw new AppError('notFoundOrNoPermission');
     return row;
@@ -297,7 +296,7 @@ export class DiscussionService {
     // Messages of one transaction share a time: the id breaks the tie so none is skipped or repeated.
     const anchor = (messageId: string | undefined, side: 'after' | 'before') => {
       if (messageId === undefined) return undefined;
-      if (!uuidPattern.test(messageId)) throw new AppError('badRequest');
+      if (!isUuid(messageId)) throw new AppError('badRequest');
       const of = sql`(select a.created_at, a.id from ${discussionMessage} a where a.id = ${messageId}::uuid and a.discussion_id = ${row.id}::uuid)`;
       return side === 'after'
         ? sql`(${discussionMessage.createdAt}, ${discussionMessage.id}) > ${of}`
@@ -385,7 +384,7 @@ export class DiscussionService {
     // Read up to that message, or to the newest one; in SQL (stored times have microseconds).
     let until = sql`coalesce((select max(m.created_at) from ${discussionMessage} m where m.discussion_id = ${row.id}::uuid), now())`;
     if (upTo !== undefined) {
-      if (!uuidPattern.test(upTo)) throw new AppError('badRequest');
+      if (!isUuid(upTo)) throw new AppError('badRequest');
       const [m] = await this.ctx.db
         .select({ id: discussionMessage.id })
         .from(discussionMessage)

@@ -15,7 +15,7 @@ import type { ResourceTable } from '../db/resourceTables';
 import { ResourceService } from '../resources/resourceService';
 import type { Row } from '../resources/rows';
 import type { Scope } from '../resources/scope';
-import { loadLogisticsConfig } from '../warehouse/stock/ruleInputs';
+import { loadLogisticsConfig } from '../warehouse/logisticsConfigStore';
 
 /** The descriptors stored in a row's json column (anything else in it is passed over). */
 export const descriptorsOf = (value: unknown): number[][] =>

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { v7 } from 'uuid';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { v7 } from 'uuid';
 import { AppError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
+import { isUuid } from '../../domain/rowValues';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/client';
 import { fileData } from '../db/internalTables';
@@ -12,8 +13,6 @@ import { type Row, toApiRow } from '../resources/rows';
 import type { Scope } from '../resources/scope';
 import { blobKey, blobStoreOf } from './blobStore';
 import { purgeFileTrash } from './fileJanitor';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface NewFile {
   readonly fileName: string;
@@ -227,7 +226,7 @@ export class FileStore {
 
   /** A file's metadata in the caller's account (staff and contractors alike: access follows its record). */
   async info(db: Executor, scope: Scope, id: string, forUpdate = false): Promise<Row> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const q = db
       .select()
       .from(this.table)

@@ -24,15 +24,8 @@ export const toAppError = (err: unknown): AppError => {
   );
 };
 
-export const sendError = async (
-  err: unknown,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  ctx: AppContext,
-  code?: 'notFoundOrNoPermission',
-) => {
-  const appError = code ? new AppError(code) : toAppError(err);
-  const lng = requestLanguage(request);
+/** The body of a failure's answer, translated into `lng`: its code, message, fields and rule issues. */
+export const errorBody = (appError: AppError, lng: string | undefined, requestId: string): ApiErrorBody => {
   const body: ApiErrorBody = {
     code: appError.code,
     // A field error of the code's own rule carries the message's values (e.g. the size limit).
@@ -42,7 +35,7 @@ export const sendError = async (
       appError.code,
       appError.fields?.find((f) => f.rule === appError.code)?.params,
     ),
-    requestId: request.id,
+    requestId,
   };
   if (appError.fields?.length) body.fields = appError.fields;
   // Warehouse rule issues (documentInvalid, stockShortfall) travel with their code and a translated message.
@@ -51,19 +44,51 @@ export const sendError = async (
       ...i,
       message: translate(lng, 'warehouse', `issues.${i.code}`, i.params ?? {}),
     }));
+  return body;
+};
+
+/**
+ * Writes a failure to the system log (5xx as errors with the stack, others as warnings; 401 and 404 are routine).
+ * `call`: the pushed call that failed inside `request` (a batch push), named instead of the request's own.
+ */
+export const logFailure = async (
+  ctx: AppContext,
+  request: FastifyRequest,
+  err: unknown,
+  appError: AppError,
+  call?: { readonly method: string; readonly url: string; readonly requestId: string },
+): Promise<void> => {
   const unexpected = appError.status >= 500;
   if (unexpected) request.log.error({ err }, 'request failed');
-  if (appError.status !== 401 && appError.status !== 404) {
-    const e = err instanceof Error ? err : undefined;
-    await writeSystemLog(ctx, request, {
-      level: unexpected ? 'error' : 'warning',
-      message: `${appError.code}${e && e.message !== appError.code ? `: ${e.message}` : ''}`,
-      exception: unexpected ? e?.stack : undefined,
-      httpStatusCode: appError.status,
-      properties:
-        appError.fields || appError.issues ? { fields: appError.fields, issues: appError.issues } : undefined,
-    });
-  }
+  if (appError.status === 401 || appError.status === 404) return;
+  const e = err instanceof Error ? err : undefined;
+  await writeSystemLog(ctx, request, {
+    level: unexpected ? 'error' : 'warning',
+    message: `${appError.code}${e && e.message !== appError.code ? `: ${e.message}` : ''}`,
+    exception: unexpected ? e?.stack : undefined,
+    httpStatusCode: appError.status,
+    properties:
+      call || appError.fields || appError.issues
+        ? {
+            ...(call ? { method: call.method, url: call.url, pushedRequestId: call.requestId } : {}),
+            ...(appError.fields || appError.issues
+              ? { fields: appError.fields, issues: appError.issues }
+              : {}),
+          }
+        : undefined,
+  });
+};
+
+export const sendError = async (
+  err: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: AppContext,
+  code?: 'notFoundOrNoPermission',
+) => {
+  const appError = code ? new AppError(code) : toAppError(err);
+  const body = errorBody(appError, requestLanguage(request), request.id);
+  await logFailure(ctx, request, err, appError);
   if (appError.retryAfterSeconds !== undefined)
     reply.header('retry-after', String(appError.retryAfterSeconds));
   return reply.status(appError.status).type('application/json').send(body);

@@ -8,6 +8,7 @@ import type {
   ImportProblemView,
   ImportStatus,
 } from '../../domain/import/importJob';
+import { isUuid } from '../../domain/rowValues';
 import type { AppContext } from '../context';
 import { writeSystemLog } from '../http/systemLog';
 import { translate } from '../i18n';
@@ -18,8 +19,6 @@ import { importJob, importProblem } from './importTables';
 import type { DefinedImportTemplate } from './importTemplate';
 
 type JobRow = typeof importJob.$inferSelect;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The text of a code: the error catalogue's, or a warehouse rule's (opening stock refused by a document rule). */
 export const noticeOf = (
@@ -192,8 +191,7 @@ export class ImportJobs {
   private async find(scope: Scope, id: string): Promise<JobRow> {
     const live = this.running.get(id);
     let row: JobRow | undefined = live?.row;
-    if (!row && uuidPattern.test(id))
-      [row] = await this.ctx.db.select().from(importJob).where(eq(importJob.id, id));
+    if (!row && isUuid(id)) [row] = await this.ctx.db.select().from(importJob).where(eq(importJob.id, id));
     const template = row ? this.templateOf(row.template) : undefined;
     if (!row || row.clientAccountId !== scope.clientAccountId || !template?.allowed(scope, this.ctx))
       throw new AppError('notFoundOrNoPermission');

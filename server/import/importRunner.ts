@@ -12,7 +12,6 @@ import type { AppContext, DataChange } from '../context';
 import { translate } from '../i18n';
 import type { Row } from '../resources/rows';
 import type { Scope } from '../resources/scope';
-import { publishChange } from '../sync/pushGroup';
 import type { RowSource, SourceRow } from './fileSource';
 import type { DefinedImportTemplate, ImportRow } from './importTemplate';
 
@@ -206,6 +205,6 @@ export const runImport = async (options: RunOptions): Promise<ImportResult> => {
   } catch (err) {
     if (!(err instanceof RollBack)) throw err;
   }
-  if (kept) for (const change of changes) publishChange(ctx, change);
+  if (kept) for (const change of changes) ctx.changes.next(change);
   return { ...progress(), kept, cancelled, problems, warnings, sample };
 };

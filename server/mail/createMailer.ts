@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
+import { textOf } from '../../domain/rowValues';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Schema } from '../db/schema';
@@ -25,8 +26,6 @@ export interface AppMailer extends Mailer {
 const outboxSize = 100;
 /** Do not let a dead SMTP server hold a request for minutes (nodemailer waits 2 min by default). */
 const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 } as const;
-
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 const safeFilePart = (s: string): string => s.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 100);
 
@@ -57,15 +56,15 @@ export const createMailer = (config: ServerConfig, db: Db, schema: Schema): AppM
       .where(eq(c.clientAccountId, clientAccountId))
       .orderBy(desc(c.isDefault), asc(c.createdAt))
       .limit(1);
-    const smtpServer = text(row?.smtpServer);
+    const smtpServer = textOf(row?.smtpServer);
     if (!row || !smtpServer) return undefined;
     return {
       smtpServer,
       port: typeof row.port === 'number' ? row.port : 587,
       secure: row.secure === true,
-      login: text(row.login),
-      password: text(row.password),
-      sender: text(row.sender) ?? config.mailFrom,
+      login: textOf(row.login),
+      password: textOf(row.password),
+      sender: textOf(row.sender) ?? config.mailFrom,
     };
   };
 

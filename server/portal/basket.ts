@@ -4,16 +4,15 @@ import { AppError } from '../../domain/errors';
 import { basketIssues, checkLineQuantity, maxBasketLines } from '../../domain/portal/basket';
 import type { BasketLineView, BasketSummary, PortalProduct } from '../../domain/portal/portalTypes';
 import type { Page } from '../../domain/resources/query';
+import { isUuid } from '../../domain/rowValues';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/client';
+import { tableOf } from '../db/resourceColumns';
 import { inTransaction } from '../http/dbErrors';
 import { productRowVisible } from '../resources/contractorScope';
-import { tableOf } from '../warehouse/stock/ruleInputs';
 import { orderableOf } from './orderableStock';
 import { visiblePortalProducts } from './portalProducts';
 import type { PortalScope } from './portalScope';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const pageSchema = z.object({
   PageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -128,7 +127,7 @@ export class Basket {
 
   private async product(tx: Tx, scope: PortalScope, productId: unknown, lng: string | undefined) {
     const id = typeof productId === 'string' ? productId : '';
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const product = (await visiblePortalProducts(this.ctx, tx, scope, [id], lng)).get(id);
     // Another contractor's product, a hidden one or none at all: the same answer.
     if (!product) throw new AppError('notFoundOrNoPermission');
@@ -144,9 +143,8 @@ export class Basket {
   /** The line a call names, locked; a line of another user or of a product the contractor cannot see is not found. */
   private async findLine(tx: Tx, scope: PortalScope, ref: LineRef) {
     const c = this.cart;
-    const id = typeof ref.id === 'string' && uuidPattern.test(ref.id) ? ref.id : undefined;
-    const productId =
-      typeof ref.productId === 'string' && uuidPattern.test(ref.productId) ? ref.productId : undefined;
+    const id = isUuid(ref.id) ? ref.id : undefined;
+    const productId = isUuid(ref.productId) ? ref.productId : undefined;
     if (!id && !productId) throw new AppError('notFoundOrNoPermission');
     const [line] = await tx
       .select()

@@ -2,16 +2,18 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { basketIssues, checkDeliveryDate, maxOrderComment } from '../../domain/portal/basket';
 import type { PortalProduct } from '../../domain/portal/portalTypes';
+import { todayOf } from '../../domain/warehouse/isoDate';
 import { orderTypes } from '../../domain/warehouse/orderTypes';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
+import { col, tableOf } from '../db/resourceColumns';
 import { inTransaction } from '../http/dbErrors';
 import type { Row } from '../resources/rows';
+import { loadLogisticsConfig } from '../warehouse/logisticsConfigStore';
 import { checkOrderPositions } from '../warehouse/orders/checkOrderPositions';
 import { nextOrderNumber } from '../warehouse/orders/nextOrderNumber';
 import { OrderStore, type OrderWithPositions } from '../warehouse/orders/orderStore';
 import { orderTablesOf } from '../warehouse/orders/orderTables';
-import { col, loadLogisticsConfig, tableOf } from '../warehouse/stock/ruleInputs';
 import type { Basket } from './basket';
 import { orderableOf } from './orderableStock';
 import { visiblePortalProducts } from './portalProducts';
@@ -39,7 +41,7 @@ export const confirmBasket = async (
   input: { deliveryDate: unknown; comment: unknown },
   lng: string | undefined,
 ): Promise<ConfirmedOrder> => {
-  const today = new Date(ctx.clock.now()).toISOString().slice(0, 10);
+  const today = todayOf(ctx.clock.now());
   const date = checkDeliveryDate(input.deliveryDate, today);
   if ('error' in date) throw new AppError('formHasErrors', { fields: [date.error] });
   const comment = typeof input.comment === 'string' ? input.comment.trim() : '';

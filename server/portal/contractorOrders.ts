@@ -3,6 +3,7 @@ import { AppError } from '../../domain/errors';
 import { checkLineQuantity, repeatIntoBasket } from '../../domain/portal/basket';
 import type { PortalOrderLine, PortalOrderProgress, PortalProduct } from '../../domain/portal/portalTypes';
 import { type Page, parsePageQuery } from '../../domain/resources/query';
+import { isUuid } from '../../domain/rowValues';
 import { positionsProgress } from '../../domain/warehouse/positionsProgress';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
@@ -15,7 +16,6 @@ import { orderableOf } from './orderableStock';
 import { visiblePortalProducts } from './portalProducts';
 import type { PortalScope } from './portalScope';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const lastSchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 
 export type PortalOrder = Row & PortalOrderProgress;
@@ -137,7 +137,7 @@ export class ContractorOrders {
    * ordered now; the rest is listed with the reason (no longer offered, nothing available, less available).
    */
   async repeat(scope: PortalScope, id: string, lng: string | undefined) {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const order = await this.store.findOrder(this.ctx.db, scope, id);
     const positions = await this.store.positionsOf(this.ctx.db, scope, String(order.id));
     const cart = this.ctx.schema.portalTables.cartLine;

@@ -9,7 +9,7 @@ import {
 } from '../../domain/portal/availability';
 import type { Executor } from '../db/client';
 import { rowsOf } from '../db/rawRows';
-import { loadLogisticsConfig } from '../warehouse/stock/ruleInputs';
+import { loadLogisticsConfig } from '../warehouse/logisticsConfigStore';
 
 /** One array parameter (`{a,b}`) instead of one parameter per id. */
 const uuidArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;

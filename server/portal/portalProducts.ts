@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { matchLanguage } from '../../domain/languages';
 import type { PortalProduct } from '../../domain/portal/portalTypes';
+import { textOf } from '../../domain/rowValues';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
+import { col, tableOf } from '../db/resourceColumns';
 import { productVisible } from '../resources/contractorScope';
-import { col, tableOf, text } from '../warehouse/stock/ruleInputs';
 import type { PortalScope } from './portalScope';
 
 /** The product columns the portal reads, with the translation of `lng` joined as `t`. */
@@ -39,12 +40,12 @@ export const toPortalProduct = (r: Record<string, unknown>): PortalProduct => ({
   id: String(r.id),
   index: String(r.index ?? ''),
   name: String(r.name ?? ''),
-  description: text(r.description),
-  unit: text(r.unit),
-  groupId: text(r.groupId),
+  description: textOf(r.description),
+  unit: textOf(r.unit),
+  groupId: textOf(r.groupId),
   barcodes: Array.isArray(r.barcodes) ? r.barcodes.map(String) : [],
-  imageUrl: text(r.imageUrl),
-  portalComment: text(r.portalComment),
+  imageUrl: textOf(r.imageUrl),
+  portalComment: textOf(r.portalComment),
 });
 
 /** The products of these ids the contractor may see (server/resources/contractorScope.ts), by id. */

@@ -5,19 +5,17 @@ import { canRead, canWrite } from '../../domain/resources/access';
 import type { Page, PageQuery } from '../../domain/resources/query';
 import { dropEmptyWriteOnly, validateRecord } from '../../domain/resources/schema';
 import type { ResourceDefinition } from '../../domain/resources/types';
-import type { AppContext } from '../context';
+import { isUuid } from '../../domain/rowValues';
+import type { AppContext, DataChange } from '../context';
 import type { Executor, Tx } from '../db/client';
 import type { ResourceTable } from '../db/resourceTables';
 import { fromDatabaseError } from '../http/dbErrors';
 import { removeAttachedTo } from '../office/attachedTo';
-import { publishChange } from '../sync/pushGroup';
 import { contractorRowCondition } from './contractorScope';
 import { resourceHooks } from './hooks';
 import { type Row, titleOf, toApiRow, toDbValues } from './rows';
 import type { Scope } from './scope';
 import { filterCondition } from './sqlFilters';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Every CRUD operation, written once against resource metadata: tenancy and contractor
@@ -118,7 +116,7 @@ export class ResourceService {
   }
 
   private async findRaw(db: Executor, scope: Scope, id: string, forUpdate = false): Promise<Row> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const q = db
       .select()
       .from(this.table)
@@ -245,14 +243,14 @@ export class ResourceService {
     };
   }
 
+  /** The change notice of a record of this resource (a unit of work publishes it when it commits). */
+  changeOf(scope: Scope, id: string, action: DataChange['action']): DataChange {
+    return { clientAccountId: scope.clientAccountId, resourceType: this.def.name, id, action };
+  }
+
   /** Announces a committed change (live connection, sync). */
-  publish(scope: Scope, id: string, action: 'create' | 'update' | 'delete') {
-    publishChange(this.ctx, {
-      clientAccountId: scope.clientAccountId,
-      resourceType: this.def.name,
-      id,
-      action,
-    });
+  publish(scope: Scope, id: string, action: DataChange['action']) {
+    this.ctx.changes.next(this.changeOf(scope, id, action));
   }
 
   async create(scope: Scope, input: unknown): Promise<Row> {
@@ -264,10 +262,7 @@ export class ResourceService {
       const stored = hook
         ? await hook({ def: this.def, scope, values, existing: undefined, tx, secretsKey: this.secretsKey })
         : values;
-      const id =
-        typeof (input as Row | null)?.id === 'string' && uuidPattern.test(String((input as Row).id))
-          ? String((input as Row).id)
-          : undefined;
+      const id = isUuid((input as Row | null)?.id) ? String((input as Row).id) : undefined;
       const [created] = await tx
         .insert(this.table)
         .values({ ...stored, ...(id ? { id } : {}), clientAccountId: scope.clientAccountId })

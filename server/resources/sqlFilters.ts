@@ -5,9 +5,9 @@ import { isStorableText } from '../../domain/input/storableText';
 import { isCalendarDate, numberBounds, parseMoment } from '../../domain/resources/bounds';
 import type { Filter } from '../../domain/resources/query';
 import type { FieldKind, ResourceDefinition } from '../../domain/resources/types';
+import { isUuid } from '../../domain/rowValues';
 import type { ResourceTable } from '../db/resourceTables';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const bad = (field: string) =>
   new AppError('invalidFilter', { fields: [{ field, rule: 'invalidValue' }], detail: field });
 
@@ -46,7 +46,7 @@ const param = (kind: FieldKind, field: string, v: unknown, bounds: { min: number
       return sql`${t.toISOString()}::timestamptz`;
     }
     case 'ref':
-      if (typeof v !== 'string' || !uuidPattern.test(v)) throw bad(field);
+      if (!isUuid(v)) throw bad(field);
       return sql`${v}::uuid`;
     default:
       if (v === null || typeof v === 'object' || !isStorableText(String(v))) throw bad(field);

@@ -1,5 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
+import { textOf } from '../../domain/rowValues';
 import {
   type SellOfferAction,
   sellOfferCloseReasons,
@@ -22,18 +23,16 @@ import { OrderService } from '../warehouse/orders/orderService';
 import { pickSources } from '../warehouse/orders/pickSources';
 import { type KeyDemand, stockServiceOf } from '../warehouse/stock/stockService';
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-
 /** The stock key a keyed offer position reserves. */
 const keyOf = (p: Row): string =>
   stockKeyString(
     stockKey({
       productId: String(p.productId),
       locationId: String(p.sourceLocationId),
-      container: text(p.sourceContainer),
-      serialNumber: text(p.serialNumber),
-      prodDate: text(p.prodDate),
-      expDate: text(p.expDate),
+      container: textOf(p.sourceContainer),
+      serialNumber: textOf(p.serialNumber),
+      prodDate: textOf(p.prodDate),
+      expDate: textOf(p.expDate),
     }),
   );
 
@@ -122,11 +121,11 @@ export class SellOfferService {
       positions.map((p) => ({
         productId: String(p.productId),
         quantity: Number(p.quantity),
-        sourceLocationId: text(p.sourceLocationId) ?? text(order.sourceLocationId),
-        sourceContainer: text(p.sourceContainer),
-        serialNumber: text(p.serialNumber),
-        prodDate: text(p.prodDate),
-        expDate: text(p.expDate),
+        sourceLocationId: textOf(p.sourceLocationId) ?? textOf(order.sourceLocationId),
+        sourceContainer: textOf(p.sourceContainer),
+        serialNumber: textOf(p.serialNumber),
+        prodDate: textOf(p.prodDate),
+        expDate: textOf(p.expDate),
       })),
       logisticsConfigSchema.safeParse(account?.config ?? {}).data ?? logisticsConfigSchema.parse({}),
       work.now.toISOString().slice(0, 10),
@@ -154,7 +153,7 @@ export class SellOfferService {
         serialNumber: pick.key.serialNumber,
         prodDate: pick.key.prodDate,
         expDate: pick.key.expDate,
-        comment: text(p.comment),
+        comment: textOf(p.comment),
       }));
     });
     const demands = new Map<string, KeyDemand>();

@@ -3,6 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Claims } from '../../domain/auth/claims';
 import { AppError, type FieldError } from '../../domain/errors';
 import { validateRecord } from '../../domain/resources/schema';
+import { isUuid } from '../../domain/rowValues';
 import {
   expiresAtOf,
   type LinkEnd,
@@ -31,7 +32,6 @@ import { assertRefsInAccount } from '../warehouse/orders/assertRefsInAccount';
 import { SharedAttemptLimiter } from './sharedAttemptLimiter';
 import { column, hintOf, linkTimesOf } from './sharedLinkRows';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sessionAudience = 'aisle-shared';
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -92,7 +92,7 @@ export class SharedLinks {
   /** A company or person of the account (undefined when there is none of that id). */
   private async find(db: Executor, scope: Scope, resource: 'company' | 'person', id: string) {
     const t = this.ctx.schema.resourceTables[resource];
-    if (!t || !uuidPattern.test(id)) return undefined;
+    if (!t || !isUuid(id)) return undefined;
     const [row] = await db
       .select()
       .from(t)
@@ -258,7 +258,7 @@ export class SharedLinks {
   }
 
   private async findForUpdate(tx: Tx, scope: Scope, id: string): Promise<Row> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const [row] = await tx
       .select()
       .from(this.table)
@@ -406,7 +406,7 @@ export class SharedLinks {
       );
       if (payload === 'expired') return this.ended('expired', address);
       const linkId = typeof payload?.lid === 'string' ? payload.lid : '';
-      if (!uuidPattern.test(linkId)) throw new AppError('unauthorized');
+      if (!isUuid(linkId)) throw new AppError('unauthorized');
       const [found] = await this.ctx.db
         .select()
         .from(this.table)

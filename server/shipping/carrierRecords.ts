@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Claims } from '../../domain/auth/claims';
+import { textOf } from '../../domain/rowValues';
 import { carrierSeesTicket } from '../../domain/shipping/carrierVisibility';
 import type { AppContext } from '../context';
-import { listOf, textOf } from './recordInput';
+import { listOf } from './recordInput';
 import { column, shippingTablesOf } from './shippingTables';
 
 const uuid = z.uuid();

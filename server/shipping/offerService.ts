@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isCarrier } from '../../domain/auth/claims';
 import { AppError } from '../../domain/errors';
 import type { Page } from '../../domain/resources/query';
+import { textOf } from '../../domain/rowValues';
 import { carrierMayOffer, carrierSeesTicket } from '../../domain/shipping/carrierVisibility';
 import { findTransportQuerySchema } from '../../domain/shipping/findTransportQuery';
 import {
@@ -17,7 +18,7 @@ import { type Row, toApiRow } from '../resources/rows';
 import type { Scope } from '../resources/scope';
 import { type CarrierScope, carrierScopeOf } from './carrierScope';
 import { CarrierThreads } from './carrierThreads';
-import { dateOf, listOf, recordValues, textOf } from './recordInput';
+import { dateOf, listOf, recordValues } from './recordInput';
 import { carrierRecipients, queueShippingMail } from './shippingMail';
 import { column, type ShippingTables, shippingTablesOf } from './shippingTables';
 import { TicketService } from './ticketService';

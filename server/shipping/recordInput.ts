@@ -38,7 +38,5 @@ export const dateOf = (v: unknown): Date | null => {
   return null;
 };
 
-export const textOf = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-
 export const listOf = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];

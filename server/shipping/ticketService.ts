@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, type FieldError } from '../../domain/errors';
+import { textOf } from '../../domain/rowValues';
 import { proposeLoad } from '../../domain/shipping/loadProposal';
 import {
   deliveryBeforePickup,
@@ -15,7 +16,7 @@ import type { Executor } from '../db/client';
 import { DiscussionService } from '../discussions/discussionService';
 import { type Row, toApiRow } from '../resources/rows';
 import type { Scope } from '../resources/scope';
-import { dateOf, listOf, recordValues, textOf } from './recordInput';
+import { dateOf, listOf, recordValues } from './recordInput';
 import { carrierRecipients, queueShippingMail, staffRecipients } from './shippingMail';
 import { column, type ShippingTables, shippingTablesOf } from './shippingTables';
 import { nextShipmentNumber } from './ticketNumbering';

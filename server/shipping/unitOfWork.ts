@@ -4,7 +4,6 @@ import type { Tx } from '../db/client';
 import { fromDatabaseError } from '../http/dbErrors';
 import { writeSystemLog } from '../http/systemLog';
 import type { MailMessage } from '../mail/mailer';
-import { publishChange } from '../sync/pushGroup';
 
 /** An e-mail to send once the work is committed. */
 export interface OutgoingMail extends MailMessage {
@@ -43,7 +42,7 @@ export const runWork = async <T>(ctx: AppContext, now: Date, fn: (work: Work) =>
     if (err instanceof AppError) throw err;
     throw fromDatabaseError(err) ?? err;
   }
-  for (const change of changes) publishChange(ctx, change);
+  for (const change of changes) ctx.changes.next(change);
   await Promise.all(
     mails.map(async ({ clientAccountId, ...message }) => {
       try {

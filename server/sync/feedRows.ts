@@ -7,7 +7,7 @@ import { rowsOf } from '../db/rawRows';
 import type { ResourceTable } from '../db/resourceTables';
 import { contractorRowCondition, productRowVisible } from '../resources/contractorScope';
 import { type Row, toApiRow } from '../resources/rows';
-import { loadLogisticsConfig } from '../warehouse/stock/ruleInputs';
+import { loadLogisticsConfig } from '../warehouse/logisticsConfigStore';
 import { type FeedScope, floorOrderStatuses } from './feedScope';
 
 /** Current rows in the caller's scope by id, in the feed's shape; ids not in the map become tombstones. */

@@ -4,17 +4,24 @@ const transientStatuses = new Set([401, 406, 408, 429]);
 const transientConflicts = new Set(['mutationInProgress', 'saveFailed']);
 
 /**
- * Whether the outcome of a pushed mutation is final (stored, a repeat gets it again; docs/sync-contract.md §2)
- * or a failure worth another attempt (not stored; a batch push stops there).
+ * Whether the outcome of a pushed mutation is final (stored, a repeat gets it again; docs/sync-contract.md,
+ * "Idempotent push") or a failure worth another attempt (not stored; a batch push stops there). `code`: the
+ * error code of a 409.
  */
-export const isFinal = (status: number, body: string): boolean => {
+export const isFinalOutcome = (status: number, code: string | undefined): boolean => {
   if (status >= 200 && status < 300) return true;
   if (status < 400 || status >= 500 || transientStatuses.has(status)) return false;
-  if (status !== 409) return true;
+  return status !== 409 || code === undefined || !transientConflicts.has(code);
+};
+
+/** isFinalOutcome of an answer as sent (its body as text). */
+export const isFinal = (status: number, body: string): boolean => {
+  let code: string | undefined;
   try {
-    const code = (JSON.parse(body) as { code?: unknown }).code;
-    return typeof code !== 'string' || !transientConflicts.has(code);
+    const parsed = (JSON.parse(body) as { code?: unknown }).code;
+    code = typeof parsed === 'string' ? parsed : undefined;
   } catch {
-    return true;
+    code = undefined;
   }
+  return isFinalOutcome(status, code);
 };

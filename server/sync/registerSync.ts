@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { changesLimits, syncHeaders, syncPaths } from '../../domain/sync/wire';
 import { type AppContext, requireAuth } from '../context';
+import { intentHandlersOf } from '../intents/intentHandlers';
+import { registerIntentRoutes } from '../intents/intentRoutes';
 import { readChanges } from './changeFeed';
 import { parseCursor } from './cursor';
 import { DeviceLastSeen } from './deviceLastSeen';
+import { ExactlyOnce } from './exactlyOnce';
 import { feedScopeOf } from './feedScope';
-import { registerIdempotentPush } from './idempotentPush';
 import { registerPushBatch } from './pushBatch';
-
-const devicePattern = /^[A-Za-z0-9._:-]{1,128}$/;
+import { devicePattern } from './pushedCalls';
 
 /** `limit`: a positive integer; above the maximum it is capped (the engine asks, the server decides). */
 const parseLimit = (raw: unknown): number => {
@@ -29,10 +30,15 @@ const deviceOf = (request: FastifyRequest): string | null => {
   return v.trim();
 };
 
-/** The change feed, idempotent push and batch push (docs/sync-contract.md §1–2). */
+/**
+ * The change feed, the routes of the synced intents (each also exactly once with an Idempotency-Key) and the
+ * batch push (docs/sync-contract.md, "Change feed" and "Idempotent push").
+ */
 export const registerSync = (app: FastifyInstance, ctx: AppContext): void => {
-  registerIdempotentPush(app, ctx);
-  registerPushBatch(app, ctx);
+  const handlers = intentHandlersOf(ctx);
+  const exactlyOnce = new ExactlyOnce(ctx, handlers);
+  registerIntentRoutes(app, ctx, handlers, exactlyOnce);
+  registerPushBatch(app, ctx, exactlyOnce);
   const lastSeen = new DeviceLastSeen(ctx.db, () => ctx.clock.now());
 
   app.get(syncPaths.changes, async (request) => {

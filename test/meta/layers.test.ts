@@ -23,7 +23,8 @@ const nodeBuiltins = ['node:'];
 
 /**
  * The layers (README, "Folders"): domain/ is pure and shared; sync/ is the client engine without React, Dexie
- * or Node; server/ and src/ never reach each other; inside src/, state/ (global stores) sits below api/,
+ * or Node; server/ and src/ never reach each other; the warehouse services in server/ never reach the sync
+ * transport (server/sync/: a pushed call reaches them through their handlers, in a unit of work); inside src/, state/ (global stores) sits below api/,
  * session/ and db/, which never reach the screens; only src/main.tsx reaches the shell in src/app/.
  */
 const layerRules: readonly LayerRule[] = [
@@ -53,6 +54,11 @@ const layerRules: readonly LayerRule[] = [
     name: 'server/ never imports src/ or the client engine sync/',
     from: ['server/'],
     files: ['src/', 'sync/'],
+  },
+  {
+    name: 'server/warehouse/ services never import the sync transport server/sync/',
+    from: ['server/warehouse/'],
+    files: ['server/sync/'],
   },
   {
     name: 'src/api/ and src/db/ never import the shell or the screens',
@@ -141,6 +147,7 @@ describe('layers enforced by path', () => {
       edge('sync/a.ts', '../src/db/x', 'src/db/x.ts'),
       edge('src/features/a.tsx', '../../../server/x', 'server/x.ts'),
       edge('server/a.ts', '../sync/x', 'sync/x.ts'),
+      edge('server/warehouse/a.ts', '../sync/exactlyOnce', 'server/sync/exactlyOnce.ts'),
       edge('src/api/http.ts', '../app/stores/authStore', 'src/app/stores/authStore.ts'),
       edge('src/db/x.ts', '../features/terminal/y', 'src/features/terminal/y.ts'),
       edge('src/state/a.ts', '../api/http', 'src/api/http.ts'),
@@ -149,7 +156,8 @@ describe('layers enforced by path', () => {
     const caught = layerRules.flatMap((rule) => violations(rule, bad));
     expect(new Set(caught)).toEqual(new Set(bad.map((e) => `${e.from} → ${e.specifier}`)));
     const fine: ImportEdge[] = [
-      edge('server/warehouse/a.ts', '../sync/pushGroup', 'server/sync/pushGroup.ts'),
+      edge('server/intents/a.ts', '../sync/exactlyOnce', 'server/sync/exactlyOnce.ts'),
+      edge('server/warehouse/a.ts', '../../domain/sync/intents', 'domain/sync/intents.ts'),
       edge('src/db/a.ts', '../../sync/syncEngine', 'sync/syncEngine.ts'),
       edge('src/state/a.ts', './storage', 'src/state/storage.ts'),
       edge('src/app/Shell.tsx', '../features/x', 'src/features/x.tsx'),

@@ -14,6 +14,7 @@ import type { AppContext } from '../../server/context';
 import { clientAccount } from '../../server/db/internalTables';
 import { type Row, toDbValues } from '../../server/resources/rows';
 import type { Scope } from '../../server/resources/scope';
+import { runInUnit } from '../../server/unitOfWork';
 import { documentServiceOf } from '../../server/warehouse/documents/documentService';
 import { replaceProductBarcodes } from '../../server/warehouse/records/productBarcodes';
 
@@ -339,9 +340,9 @@ export const receiveOrderStock = async (
   }[],
 ): Promise<Row> => {
   const service = documentServiceOf(ctx);
-  return service.transaction((tx) =>
+  return runInUnit(ctx, (unit) =>
     service.create(
-      tx,
+      unit,
       orderScopeOf(user),
       {
         typeCode: 'DIN',
@@ -522,7 +523,7 @@ export const aDocument = (
   options: { confirm?: boolean; generated?: boolean; orderId?: string } = {},
 ): Promise<Row & { positions: Row[] }> => {
   const service = documentServiceOf(ctx);
-  return service.transaction((tx) => service.create(tx, orderScopeOf(user), input, options));
+  return runInUnit(ctx, (unit) => service.create(unit, orderScopeOf(user), input, options));
 };
 
 /** Receives goods with a confirmed direct receipt (DIN) into one location; returns the document. */

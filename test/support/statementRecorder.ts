@@ -1,6 +1,4 @@
-import type { Db, Tx } from '../../server/db/client';
-import { aroundRuns } from '../../server/db/preparedRuns';
-import { openGroup } from '../../server/sync/pushGroup';
+import type { Db } from '../../server/db/client';
 
 /** What went to the database as one unit: a transaction (its statements in order) or one statement on its own. */
 export interface RecordedUnit {
@@ -16,39 +14,95 @@ export const writtenTables = (statement: string): string[] =>
     ),
   ].map((m) => String(m[1]).toLowerCase());
 
+type Query = (...args: unknown[]) => unknown;
+
+/** The text of a driver call's first argument (a string, or a query config with `text`). */
+const textOf = (config: unknown): string | undefined => {
+  if (typeof config === 'string') return config;
+  if (typeof config === 'object' && config !== null && 'text' in config) {
+    const text = (config as { text?: unknown }).text;
+    return typeof text === 'string' ? text : undefined;
+  }
+  return undefined;
+};
+
+/** A node-postgres pool, as far as the recorder uses it. */
+interface PoolLike {
+  query: Query;
+  connect: (...args: unknown[]) => unknown;
+}
+
+/** A checked-out pool connection: its query runs the statements of the transaction it holds. */
+interface ClientLike {
+  query: Query;
+  release: (...args: unknown[]) => unknown;
+}
+
+/** PGlite, as far as the recorder uses it: a transaction's statements run on the object it hands to `fn`. */
+interface PgliteLike {
+  query: Query;
+  transaction: (fn: (tx: { query: Query }) => Promise<unknown>) => Promise<unknown>;
+}
+
+const isPool = (client: unknown): client is PoolLike =>
+  typeof client === 'object' && client !== null && 'connect' in client && 'totalCount' in client;
+
 /**
- * Records every statement run through `db` (on it directly, or in a transaction it opens) while `recording`,
- * in the order they ran: the database layer's own count of what a request costs, never a timing. A call that
- * joins an open push group's transaction adds to that transaction's unit.
+ * Records every statement sent to the database behind `db` while `recording`, in the order they ran, by the
+ * driver connection that ran it (a transaction is the connection drizzle checks out for it, or the object PGlite
+ * hands it): the database layer's own count of what a request costs, never a timing. A statement outside a
+ * transaction is a unit of its own.
  */
 export const recordStatements = (db: Db): { readonly units: RecordedUnit[]; recording: boolean } => {
   const recorder = { units: [] as RecordedUnit[], recording: true };
-  const seen = new WeakSet<Tx>();
-  const logging = (session: Tx['_']['session'] | Db['_']['session'], log: () => string[] | undefined) => {
-    const prepare = session.prepareQuery.bind(session);
-    session.prepareQuery = (query, ...rest) =>
-      aroundRuns(prepare(query, ...rest), (run) => (...args) => {
-        log()?.push(query.sql);
-        return run(...args);
-      });
-  };
-  const transaction = db.transaction.bind(db);
-  const recorded: Db['transaction'] = (fn, config) =>
-    transaction(async (tx) => {
-      if (seen.has(tx)) return fn(tx);
-      seen.add(tx);
-      const unit: RecordedUnit = { transaction: true, statements: [] };
-      if (recorder.recording) recorder.units.push(unit);
-      logging(tx._.session, () => unit.statements);
-      return fn(tx);
-    }, config);
-  Object.assign(db, { transaction: recorded });
-  // Statements on the database itself (a push group's are redirected into its transaction before they get here).
-  logging(db._.session, () => {
-    if (!recorder.recording || openGroup()) return undefined;
-    const unit: RecordedUnit = { transaction: false, statements: [] };
+  const open = (transaction: boolean): RecordedUnit | undefined => {
+    if (!recorder.recording) return undefined;
+    const unit: RecordedUnit = { transaction, statements: [] };
     recorder.units.push(unit);
-    return unit.statements;
-  });
+    return unit;
+  };
+  const noting = (query: Query, unitOf: () => RecordedUnit | undefined): Query => {
+    return (...args) => {
+      const text = textOf(args[0]);
+      if (text !== undefined) unitOf()?.statements.push(text);
+      return query(...args);
+    };
+  };
+  // drizzle's handle on the driver it was made with (the pool, or PGlite).
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (isPool(client)) {
+    // Statements outside transactions go through the pool's query; a transaction checks a connection out.
+    client.query = noting(client.query.bind(client), () => open(false));
+    const held = new WeakMap<object, RecordedUnit | undefined>();
+    const watched = new WeakSet<object>();
+    const connect = client.connect.bind(client);
+    client.connect = (...args: unknown[]) => {
+      // The pool's own checkouts (for its query) pass a callback: their statements are counted above.
+      if (args.length > 0) return connect(...args);
+      return (connect() as Promise<ClientLike>).then((c) => {
+        if (!watched.has(c)) {
+          watched.add(c);
+          c.query = noting(c.query.bind(c), () => held.get(c));
+        }
+        held.set(c, open(true));
+        const release = c.release.bind(c);
+        c.release = (...a: unknown[]) => {
+          held.delete(c);
+          return release(...a);
+        };
+        return c;
+      });
+    };
+    return recorder;
+  }
+  const pglite = client as PgliteLike;
+  pglite.query = noting(pglite.query.bind(pglite), () => open(false));
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.transaction = (fn) =>
+    transaction(async (tx) => {
+      const unit = open(true);
+      tx.query = noting(tx.query.bind(tx), () => unit);
+      return fn(tx);
+    });
   return recorder;
 };

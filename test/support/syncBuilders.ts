@@ -15,7 +15,7 @@ import { rowsOf } from '../../server/db/rawRows';
 import { syncMutation } from '../../server/db/syncTables';
 import type { Row } from '../../server/resources/rows';
 import { parseCursor } from '../../server/sync/cursor';
-import type { MutationContext } from '../../server/sync/mutationContext';
+import type { PushedMutation } from '../../server/sync/mutationRecords';
 import { anAccount, aSuperUser, type TestUser } from './builders';
 import { type TestApp, testAppFixture } from './testApp';
 
@@ -162,12 +162,12 @@ export const push = (
 };
 
 let nextMutationId = 1;
-/** A pushed mutation of `userId` in `clientAccountId` while its handler runs (fresh key, device and mutation id). */
-export const aMutationContext = (
+/** A pushed mutation of `userId` in `clientAccountId` (fresh key, device and mutation id). */
+export const aPushedMutation = (
   clientAccountId: string,
   userId: string,
-  overrides: Partial<MutationContext> = {},
-): MutationContext => ({
+  overrides: Partial<PushedMutation> = {},
+): PushedMutation => ({
   clientAccountId,
   userId,
   idempotencyKey: `key-${randomUUID()}`,
@@ -175,14 +175,13 @@ export const aMutationContext = (
   mutationId: nextMutationId++,
   method: 'POST',
   path: '/api/test',
-  state: 'pending',
   ...overrides,
 });
 
 /** The sync_mutation row of a mutation, if stored. */
 export const storedMutation = async (
   ctx: AppContext,
-  m: Pick<MutationContext, 'clientAccountId' | 'idempotencyKey'>,
+  m: Pick<PushedMutation, 'clientAccountId' | 'idempotencyKey'>,
 ) => {
   const [row] = await ctx.db
     .select()
@@ -200,13 +199,13 @@ export const storedMutation = async (
 export const xidOf = async (db: Executor): Promise<string> =>
   String(rowsOf(await db.execute(sql`select pg_current_xact_id()::text as xid`))[0]?.xid);
 
-/** A test file's app with one account and its super user, for tests of pushed mutations in transactions. */
+/** A test file's app with one account and its super user, for tests of pushed mutations and their records. */
 export interface MutationFixture {
   readonly t: TestApp;
   readonly acc: string;
   readonly userId: string;
-  /** A pending pushed mutation of the super user (aMutationContext). */
-  aMutation(overrides?: Partial<MutationContext>): MutationContext;
+  /** A pushed mutation of the super user (aPushedMutation). */
+  aMutation(overrides?: Partial<PushedMutation>): PushedMutation;
 }
 
 /** Sets the fixture up before the file's tests and closes it after them. */
@@ -231,7 +230,7 @@ export const mutationFixture = (): MutationFixture => {
     get userId() {
       return get().userId;
     },
-    aMutation: (overrides) => aMutationContext(get().acc, get().userId, overrides),
+    aMutation: (overrides) => aPushedMutation(get().acc, get().userId, overrides),
   };
 };
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { companyExchangePrice, metalRate } from '../../../domain/catalyst/pricing';
 import type { QuoteSource } from '../../../domain/catalyst/rateOptions';
 import { AppError } from '../../../domain/errors';
+import { isUuid } from '../../../domain/rowValues';
 import { rowsOf } from '../../db/rawRows';
 import { catalystRateQuote } from '../catalystTables';
 import { exchangeOfRow, metalOfRow } from '../pricingSnapshot';
@@ -15,8 +16,6 @@ import {
   readExchanges,
   refreshCompanyRates,
 } from './companyRates';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface NewQuote {
   readonly kind: RateKind;
@@ -41,7 +40,7 @@ export const recordQuotes = async (
   quotes: readonly NewQuote[],
 ): Promise<string[]> => {
   for (const q of quotes) {
-    if (!uuidPattern.test(q.rateId)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(q.rateId)) throw new AppError('notFoundOrNoPermission');
     if (!validPrice(q.price))
       throw new AppError('formHasErrors', { fields: [{ field: 'price', rule: 'invalidValue' }] });
   }

@@ -5,6 +5,7 @@ import { importColumn } from '../../../domain/import/resourceColumns';
 import type { Tx } from '../../db/client';
 import { translate } from '../../i18n';
 import type { Row } from '../../resources/rows';
+import { UnitOfWork } from '../../unitOfWork';
 import { documentServiceOf } from '../../warehouse/documents/documentService';
 import { defineImportTemplate, type ImportRow } from '../importTemplate';
 import { idsByName, notFound, textOf } from '../templateKit';
@@ -114,14 +115,18 @@ export const openingStockTemplate = defineImportTemplate<null>({
     for (let attempt = 1; lines.length && attempt <= maxAttempts; attempt++) {
       const batch = lines;
       try {
-        const document = await work.tx.transaction((sp) =>
-          service.create(
-            sp as unknown as Tx,
+        // A savepoint of the import's transaction is the document's unit: its notices go with the import's.
+        const document = await work.tx.transaction(async (sp) => {
+          const unit = new UnitOfWork(sp as unknown as Tx);
+          const saved = await service.create(
+            unit,
             work.scope,
             { typeCode: 'DIN', comment, positions: batch.map((l) => l.position) },
             { confirm: true },
-          ),
-        );
+          );
+          work.changes.push(...unit.changes);
+          return saved;
+        });
         return {
           saved: batch.map((l, i) => ({ line: l.row.line, record: { ...(document.positions[i] ?? {}) } })),
           problems,

@@ -2,12 +2,11 @@ import { AppError, type FieldError } from '../../../domain/errors';
 import { wmsDocumentResource } from '../../../domain/resources/definitions/wmsDocument';
 import { wmsDocumentPositionResource } from '../../../domain/resources/definitions/wmsDocumentPosition';
 import { validateRecord } from '../../../domain/resources/schema';
+import { isUuid, numberOf } from '../../../domain/rowValues';
 import { roundQuantity } from '../../../domain/warehouse/quantity';
-import type { DocumentDraft, PositionDraft } from '../../../domain/warehouse/validationInput';
+import type { PositionDraft } from '../../../domain/warehouse/validationInput';
 import type { Row } from '../../resources/rows';
-import { num, text } from '../stock/ruleInputs';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // validateRecord needs the position's required documentId; the real one is set when the row is written.
 const placeholderId = '00000000-0000-4000-8000-000000000000';
 /** Enough for a full truck of single-unit lines, small enough to keep one transaction short. */
@@ -98,9 +97,9 @@ export const parseDocumentInput = (input: unknown, base: Row | undefined): Parse
           lineNo: index + 1,
         });
         for (const e of checked.errors) fields.push({ ...e, field: `positions.${index}.${e.field}` });
-        const id = typeof body.id === 'string' && uuidPattern.test(body.id) ? body.id : undefined;
+        const id = isUuid(body.id) ? body.id : undefined;
         const { documentId: _d, lineNo: _l, ...values } = checked.value;
-        const quantity = num(values.quantity) ?? 0;
+        const quantity = numberOf(values.quantity) ?? 0;
         positions?.push({
           ...values,
           ...(id ? { id } : {}),
@@ -110,7 +109,7 @@ export const parseDocumentInput = (input: unknown, base: Row | undefined): Parse
       });
     }
   }
-  const id = typeof input.id === 'string' && uuidPattern.test(input.id) ? input.id : undefined;
+  const id = isUuid(input.id) ? input.id : undefined;
   if (input.id !== undefined && input.id !== null && id === undefined)
     fields.push({ field: 'id', rule: 'invalidValue' });
   if (input.confirm !== undefined && typeof input.confirm !== 'boolean')
@@ -132,7 +131,7 @@ export interface ParsedLine {
 const serverOwnedLineFields: ReadonlySet<string> = new Set(['documentId', 'lineNo', 'value']);
 
 /**
- * A document line body (docs/sync-contract.md §3). `stored` is the line on edit (PUT, partial): the body's
+ * A document line body (docs/sync-contract.md, "Document lines"). `stored` is the line on edit (PUT, partial): the body's
  * fields replace its own, and `documentId`, when sent, must be the line's document. Errors → formHasErrors
  * (fields named as in the body).
  */
@@ -143,7 +142,7 @@ export const parseLineInput = (input: unknown, stored: Row | undefined): ParsedL
   const sentDocument = input.documentId;
   let documentId = storedDocument;
   if (storedDocument === undefined) {
-    if (typeof sentDocument === 'string' && uuidPattern.test(sentDocument)) documentId = sentDocument;
+    if (isUuid(sentDocument)) documentId = sentDocument;
     else
       fields.push({
         field: 'documentId',
@@ -172,7 +171,7 @@ export const parseLineInput = (input: unknown, stored: Row | undefined): ParsedL
 
   let id: string | undefined;
   if (!stored && input.id !== undefined && input.id !== null) {
-    if (typeof input.id === 'string' && uuidPattern.test(input.id)) id = input.id.toLowerCase();
+    if (isUuid(input.id)) id = input.id.toLowerCase();
     else fields.push({ field: 'id', rule: 'invalidValue' });
   }
   if (fields.length || documentId === undefined) throw new AppError('formHasErrors', { fields });
@@ -183,48 +182,10 @@ export const parseLineInput = (input: unknown, stored: Row | undefined): ParsedL
     values: {
       ...values,
       productId: String(values.productId ?? ''),
-      quantity: roundQuantity(num(values.quantity) ?? 0),
+      quantity: roundQuantity(numberOf(values.quantity) ?? 0),
     },
   };
 };
-
-/** The header as the domain rules read it. */
-export const documentDraftOf = (header: Row, statusCode: string): DocumentDraft => ({
-  typeCode: String(header.typeCode ?? ''),
-  statusCode,
-  contractorId: text(header.contractorId),
-  sourceLocationId: text(header.sourceLocationId),
-  destinationLocationId: text(header.destinationLocationId),
-  sourceContainer: text(header.sourceContainer),
-  destinationContainer: text(header.destinationContainer),
-  orderId: text(header.orderId),
-});
-
-/** A position as the domain rules read it (stored rows and parsed input alike). */
-/** The position fields the rules read (a PositionDraft's), as stored. */
-export const positionDraftFields = [
-  'productId',
-  'quantity',
-  'sourceLocationId',
-  'destinationLocationId',
-  'sourceContainer',
-  'destinationContainer',
-  'serialNumber',
-  'prodDate',
-  'expDate',
-] as const;
-
-export const positionDraftOf = (p: Row): PositionDraft => ({
-  productId: String(p.productId ?? ''),
-  quantity: num(p.quantity) ?? 0,
-  sourceLocationId: text(p.sourceLocationId),
-  destinationLocationId: text(p.destinationLocationId),
-  sourceContainer: text(p.sourceContainer),
-  destinationContainer: text(p.destinationContainer),
-  serialNumber: text(p.serialNumber),
-  prodDate: text(p.prodDate),
-  expDate: text(p.expDate),
-});
 
 /** Whether two position lists move the same goods (what a generated document may not change by hand). */
 export const samePositions = (a: readonly PositionDraft[], b: readonly PositionDraft[]): boolean =>

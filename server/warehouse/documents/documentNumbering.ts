@@ -9,12 +9,13 @@ import {
   periodKey,
 } from '../../../domain/numbering/documentNumber';
 import type { DocumentTypeCode } from '../../../domain/warehouse/documentTypes';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import { documentNumberingFor, type LogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rawRows';
+import { col, tableOf } from '../../db/resourceColumns';
 import { fromDatabaseError } from '../../http/dbErrors';
-import { col, tableOf, todayIso } from '../stock/ruleInputs';
 
 /** Numbers skipped because a client took them first before we give up (a broken counter, not a busy one). */
 const maxSkips = 1000;
@@ -140,7 +141,7 @@ export const assignDocumentNumber = async (
     }
     return given;
   }
-  const date = todayIso();
+  const date = todayOf(Date.now());
   const period = periodKey(scheme, date);
   for (let i = 0; i < maxSkips; i++) {
     const counter = await nextCounter(ctx, tx, accountId, typeCode, period);
@@ -213,7 +214,7 @@ export const settleDocumentNumber = async (
   p: PendingNumber,
 ): Promise<string | undefined> => {
   const scheme = documentNumberingFor(p.config, p.typeCode);
-  const date = todayIso();
+  const date = todayOf(Date.now());
   const period = periodKey(scheme, date);
   for (let i = 0; i < maxSkips; i++) {
     const counter = await nextCounterFor(tx, p, period);

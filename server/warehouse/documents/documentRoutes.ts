@@ -2,13 +2,14 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Page, parsePageQuery } from '../../../domain/resources/query';
 import type { AppContext } from '../../context';
+import { col, tableOf } from '../../db/resourceColumns';
+import { handlerRoute } from '../../handlerRoute';
 import { type Row, toApiRow } from '../../resources/rows';
 import { type Scope, scopeOf } from '../../resources/scope';
 import { filterCondition } from '../../resources/sqlFilters';
-import { col, tableOf } from '../stock/ruleInputs';
 import { assertWarehouseStaff } from '../stock/stockAccess';
+import { documentHandlersOf } from './documentHandlers';
 import { documentServiceOf } from './documentService';
-import { groupMovement, releaseStorageSpace } from './stockActions';
 
 type IdParams = { id: string };
 
@@ -49,89 +50,25 @@ const positionsPage = async (ctx: AppContext, scope: Scope, id: string, raw: Rec
 };
 
 /**
- * Document writes (docs/warehouse-api.md "Documents"); reads of document rows stay generic. Each call is one
- * transaction of the DocumentService; change events go out after commit.
+ * Document routes (docs/warehouse-api.md "Documents"): thin adapters over the document handlers, each in a unit
+ * of work of its own. The calls the terminal pushes as intents (create, confirm, delete, lines) are routed from
+ * the intent registry (server/intents/intentRoutes.ts) to the same handlers; reads of document rows stay
+ * generic.
  */
 export const registerDocumentRoutes = (app: FastifyInstance, ctx: AppContext): void => {
-  const service = documentServiceOf(ctx);
-  const staff = (request: Parameters<typeof scopeOf>[0]): Scope => {
-    const scope = scopeOf(request);
-    assertWarehouseStaff(scope);
-    return scope;
-  };
-
-  app.post('/api/WmsDocument', async (request, reply) => {
-    const scope = staff(request);
-    const document = await service.transaction((tx) => service.create(tx, scope, request.body));
-    return reply.status(201).send(document);
-  });
-
-  app.put<{ Params: IdParams }>('/api/WmsDocument/:id', async (request) => {
-    const scope = staff(request);
-    return service.transaction((tx) => service.update(tx, scope, request.params.id, request.body));
-  });
-
-  app.post<{ Params: IdParams }>('/api/WmsDocument/:id/confirm', async (request) => {
-    const scope = staff(request);
-    return service.transaction((tx) => service.confirm(tx, scope, request.params.id));
-  });
-
-  app.post<{ Params: IdParams }>('/api/WmsDocument/:id/revert', async (request) => {
-    const scope = staff(request);
-    return service.transaction((tx) => service.revert(tx, scope, request.params.id));
-  });
-
-  app.delete<{ Params: IdParams }>('/api/WmsDocument/ByPrecedingDocumentId/:id', async (request) => {
-    const scope = staff(request);
-    const deleted = await service.transaction((tx) =>
-      service.removeByPreceding(tx, scope, request.params.id),
-    );
-    return { deleted };
-  });
-
-  app.delete<{ Params: IdParams }>('/api/WmsDocument/:id', async (request, reply) => {
-    const scope = staff(request);
-    await service.transaction((tx) => service.remove(tx, scope, request.params.id));
-    return reply.status(204).send();
-  });
+  const handlers = documentHandlersOf(ctx);
+  app.put('/api/WmsDocument/:id', handlerRoute(ctx, handlers.update));
+  app.post('/api/WmsDocument/:id/revert', handlerRoute(ctx, handlers.revert));
+  app.delete('/api/WmsDocument/ByPrecedingDocumentId/:id', handlerRoute(ctx, handlers.removeByPreceding));
+  app.post('/api/WmsDocumentPosition/groupmovement', handlerRoute(ctx, handlers.groupMovement));
+  app.post(
+    '/api/WmsDocumentPosition/ReleaseStorageSpace/:id',
+    handlerRoute(ctx, handlers.releaseStorageSpace),
+  );
 
   app.get<{ Params: IdParams }>('/api/WmsDocument/:id/Positions', async (request) => {
-    const scope = staff(request);
+    const scope = scopeOf(request);
+    assertWarehouseStaff(scope);
     return positionsPage(ctx, scope, request.params.id, request.query as Record<string, unknown>);
   });
-
-  // Document lines (docs/sync-contract.md §3): each call is one transaction of its document.
-  app.post('/api/WmsDocumentPosition', async (request, reply) => {
-    const scope = staff(request);
-    const line = await service.transaction((tx) => service.addLine(tx, scope, request.body));
-    return reply.status(201).send(line);
-  });
-
-  app.put<{ Params: IdParams }>('/api/WmsDocumentPosition/:id', async (request) => {
-    const scope = staff(request);
-    return service.transaction((tx) => service.updateLine(tx, scope, request.params.id, request.body));
-  });
-
-  app.delete<{ Params: IdParams }>('/api/WmsDocumentPosition/:id', async (request, reply) => {
-    const scope = staff(request);
-    await service.transaction((tx) => service.removeLine(tx, scope, request.params.id));
-    return reply.status(204).send();
-  });
-
-  app.post('/api/WmsDocumentPosition/groupmovement', async (request, reply) => {
-    const scope = staff(request);
-    const document = await service.transaction((tx) => groupMovement(ctx, tx, scope, request.body));
-    return reply.status(201).send(document);
-  });
-
-  app.post<{ Params: IdParams }>(
-    '/api/WmsDocumentPosition/ReleaseStorageSpace/:id',
-    async (request, reply) => {
-      const scope = staff(request);
-      const document = await service.transaction((tx) =>
-        releaseStorageSpace(ctx, tx, scope, request.params.id),
-      );
-      return reply.status(201).send(document);
-    },
-  );
 };

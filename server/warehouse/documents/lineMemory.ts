@@ -1,101 +1,68 @@
-import type { PushedCall } from '../../../domain/sync/wire';
-import type { LogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
-import type { OrderRules, PositionDraft } from '../../../domain/warehouse/validationInput';
-import type { Row } from '../../resources/rows';
+import type { OrderRules } from '../../../domain/warehouse/validationInput';
 import type { Scope } from '../../resources/scope';
-import { openGroup, type PushGroup } from '../../sync/pushGroup';
-import { RuleRowMemory, type WantedRules } from '../stock/ruleInputs';
+import type { UnitOfWork } from '../../unitOfWork';
+import { RuleRowMemory } from '../stock/ruleRows';
+import type { LockedDocument } from './documentLocking';
 import type { ValidationMemory } from './validationContext';
 
-/** A document line as the rules see it, with its id and number. */
-export type LineDraft = PositionDraft & { readonly id: string; readonly lineNo: number };
-
-/** A working copy locked for a change, with what every change of it needs. */
-export interface LockedDocument {
-  readonly row: Row;
-  readonly config: LogisticsConfig;
-  /** Its own reservations per stock key. */
-  readonly own: ReadonlyMap<string, number>;
-  /** Its lines as the rules see them, in line order (read for line changes only, else empty). */
-  readonly lines: readonly LineDraft[];
-}
-
 /**
- * What the document calls of one push group locked, wrote and read, kept for the group's later calls
- * (docs/sync-contract.md §2, "Groups"): a terminal's lines then cost one statement each, not three. It holds
- * while the group's transaction runs no statement but theirs: their documents stay locked by it, nothing else
- * of it changed them, and their own writes change no rule input (products, locations, where bins stand, orders).
- * Any other statement — a confirmation moves stock — and it is forgotten. A rule input another transaction
- * changes meanwhile is as the call would have read it a moment earlier. A call that fails runs again on its
- * own (pushBatch.ts), without memory, so only calls that succeed ever use it.
+ * What the document calls of one unit of several calls (a push group) locked, wrote and read, kept for the
+ * unit's later calls (docs/sync-contract.md, "What a group remembers"): a terminal's lines then cost one
+ * statement each, not three. It holds from one call to the next as long as every call since it was made was a
+ * document call that left it true (`settle`): their documents stay locked by the unit, nothing else of it
+ * changed them, and their own writes change no rule input (products, locations, where bins stand, orders). Any
+ * other call in between — a confirmation moves stock — and it is forgotten. A rule input another transaction
+ * changes meanwhile is as the call would have read it a moment earlier. A call that fails rolls its unit back
+ * and runs again in a unit of its own, without memory, so only calls that succeed ever use it.
  */
 export class LineMemory implements ValidationMemory {
-  /** Locked documents as the group's writes left them, by id. */
+  /** Locked documents as the unit's writes left them, by id. */
   readonly documents = new Map<string, LockedDocument>();
   readonly rules: RuleRowMemory;
   readonly orders = new Map<string, OrderRules | undefined>();
-  private at: number;
+  /** The unit's call after which it was last true (made now: true since the call before). */
+  private settledAt: number;
 
   constructor(
     readonly scopeKey: string,
-    private readonly group: PushGroup,
+    private readonly unit: UnitOfWork,
   ) {
-    this.at = group.statements;
-    this.rules = new RuleRowMemory(() => wantedBy(group.upcoming));
+    this.settledAt = unit.call - 1;
+    // A rule input missed now is read with those the unit's later calls will ask for.
+    this.rules = new RuleRowMemory(() => unit.ahead());
   }
 
-  /** Whether it still holds: no statement ran in the group since the last settle. */
+  /** Whether it still holds for the running call: the call before it left it true. */
   get current(): boolean {
-    return this.at === this.group.statements;
+    return this.settledAt === this.unit.call - 1;
   }
 
-  /** After the caller's own statements: what it keeps here is true now. */
+  /** After the running call's own statements: what it keeps here is true now. */
   settle(): void {
-    this.at = this.group.statements;
+    this.settledAt = this.unit.call;
   }
 
-  /** A document as the caller's statements, just run, left it: kept, and the memory holds from here. */
+  /** A document as the running call's statements left it: kept, and the memory holds from here. */
   remember(id: string, document: LockedDocument): void {
     this.documents.set(id, document);
     this.settle();
   }
 }
 
-const memories = new WeakMap<PushGroup, LineMemory>();
+/** The unit's slot for its line memory (the unit keeps one per owner). */
+const owner = {};
 
 const scopeKeyOf = (scope: Scope) => `${scope.clientAccountId} ${scope.contractorId ?? ''}`;
 
-/** The running push group's memory for `scope` (none outside a group); one that no longer holds starts over. */
-export const lineMemoryOf = (scope: Scope): LineMemory | undefined => {
-  const group = openGroup();
-  if (!group) return undefined;
+/**
+ * The unit's line memory for `scope`, taken at the start of a document call (none in a unit of one call); one
+ * that no longer holds, or was another scope's, starts over.
+ */
+export const lineMemoryOf = (unit: UnitOfWork, scope: Scope): LineMemory | undefined => {
+  const slot = unit.memory(owner, (): { memory?: LineMemory } => ({}));
+  if (!slot) return undefined;
   const key = scopeKeyOf(scope);
-  const known = memories.get(group);
-  if (known?.current && known.scopeKey === key) return known;
-  const fresh = new LineMemory(key, group);
-  memories.set(group, fresh);
-  return fresh;
-};
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What the rules of pushed document calls will read: the products, locations and bins their bodies name. */
-export const wantedBy = (calls: readonly PushedCall[]): WantedRules => {
-  const productIds: string[] = [];
-  const locationIds: string[] = [];
-  const containers: string[] = [];
-  const add = (into: string[], values: readonly unknown[], ids: boolean): void => {
-    for (const v of values)
-      if (typeof v === 'string' && v !== '' && (!ids || uuidPattern.test(v))) into.push(v);
-  };
-  const take = (body: unknown): void => {
-    if (typeof body !== 'object' || body === null) return;
-    const b = body as Record<string, unknown>;
-    add(productIds, [b.productId], true);
-    add(locationIds, [b.sourceLocationId, b.destinationLocationId], true);
-    add(containers, [b.sourceContainer, b.destinationContainer], false);
-    if (Array.isArray(b.positions)) for (const p of b.positions) take(p);
-  };
-  for (const call of calls) take(call.body);
-  return { productIds, locationIds, containers };
+  if (slot.memory?.current && slot.memory.scopeKey === key) return slot.memory;
+  slot.memory = new LineMemory(key, unit);
+  return slot.memory;
 };

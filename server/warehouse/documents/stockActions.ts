@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, type FieldError } from '../../../domain/errors';
+import { isUuid } from '../../../domain/rowValues';
 import { issue } from '../../../domain/warehouse/issues';
 import { subtractQuantity } from '../../../domain/warehouse/quantity';
 import { stockKeyString } from '../../../domain/warehouse/stock';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import { col, tableOf } from '../../db/resourceColumns';
 import type { Scope } from '../../resources/scope';
-import { col, tableOf } from '../stock/ruleInputs';
+import type { UnitOfWork } from '../../unitOfWork';
 import { type DbStockKey, fromDbKey, toDbKey } from '../stock/stockKeys';
 import { stockServiceOf } from '../stock/stockService';
 import { maxPositions } from './documentInput';
@@ -53,10 +54,11 @@ const formErrors = (error: z.ZodError): AppError =>
  */
 export const groupMovement = async (
   ctx: AppContext,
-  tx: Tx,
+  unit: UnitOfWork,
   scope: Scope,
   body: unknown,
 ): Promise<DocumentWithPositions> => {
+  const { tx } = unit;
   const parsed = groupMovementSchema.safeParse(body ?? {});
   if (!parsed.success) throw formErrors(parsed.error);
   const { stock } = ctx.schema.warehouseTables;
@@ -109,7 +111,7 @@ export const groupMovement = async (
     expDate: key.expDate,
   }));
   return documentServiceOf(ctx).create(
-    tx,
+    unit,
     scope,
     {
       typeCode: parsed.data.typeCode,
@@ -127,13 +129,13 @@ export const groupMovement = async (
  */
 export const releaseStorageSpace = async (
   ctx: AppContext,
-  tx: Tx,
+  unit: UnitOfWork,
   scope: Scope,
   locationId: string,
 ): Promise<DocumentWithPositions> => {
+  const { tx } = unit;
   const spaces = tableOf(ctx, 'storageSpace');
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!uuid.test(locationId)) throw new AppError('notFoundOrNoPermission');
+  if (!isUuid(locationId)) throw new AppError('notFoundOrNoPermission');
   const [location] = await tx
     .select({ id: col(spaces, 'id'), label: col(spaces, 'label') })
     .from(spaces)
@@ -158,7 +160,7 @@ export const releaseStorageSpace = async (
       ],
     });
   return documentServiceOf(ctx).create(
-    tx,
+    unit,
     scope,
     {
       typeCode: 'IOU',

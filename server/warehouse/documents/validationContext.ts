@@ -1,10 +1,13 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { documentTypeOf } from '../../../domain/warehouse/documentTypes';
+import { AppError } from '../../../domain/errors';
+import { isUuid, numberOf, textOf } from '../../../domain/rowValues';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import type { LogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
 import { addQuantities, subtractQuantity } from '../../../domain/warehouse/quantity';
-import { resolvePosition } from '../../../domain/warehouse/resolveDocument';
+import { refusalOf } from '../../../domain/warehouse/refusal';
+import { ruleLookupsOf } from '../../../domain/warehouse/ruleLookups';
 import { isOrderStatus } from '../../../domain/warehouse/statuses';
-import { sourceKeyOf, stockKeyString } from '../../../domain/warehouse/stock';
+import { validateDocument } from '../../../domain/warehouse/validateDocument';
 import type {
   DocumentDraft,
   OrderRules,
@@ -13,16 +16,8 @@ import type {
 } from '../../../domain/warehouse/validationInput';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import {
-  col,
-  type LoadedProducts,
-  loadRuleRows,
-  num,
-  type RuleRowMemory,
-  tableOf,
-  text,
-  todayIso,
-} from '../stock/ruleInputs';
+import { col, tableOf } from '../../db/resourceColumns';
+import { type LoadedProducts, loadRuleRows, type RuleRowMemory } from '../stock/ruleRows';
 import { stockServiceOf } from '../stock/stockService';
 
 export interface ContextOptions {
@@ -32,7 +27,7 @@ export interface ContextOptions {
   readonly ownReserved?: ReadonlyMap<string, number>;
   /** The document being edited or confirmed: its own quantities do not count against its order. */
   readonly documentId?: string;
-  /** What the push group's earlier calls read (lineMemory.ts): only the rest is read. */
+  /** What the unit's earlier calls read (lineMemory.ts): only the rest is read. */
   readonly memory?: ValidationMemory;
 }
 
@@ -45,6 +40,37 @@ export interface ValidationMemory {
 
 const orderRulesKey = (orderId: string, documentId: string | undefined) => `${orderId} ${documentId ?? ''}`;
 
+/**
+ * The document rules on a document with its positions, with their inputs read in the caller's transaction:
+ * issues become one error (domain refusalOf: stockShortfall or documentInvalid, as the terminal refuses offline).
+ * Returns the products read (messages, stock rows' contractors).
+ */
+export const checkDocument = async (
+  ctx: AppContext,
+  tx: Tx,
+  accountId: string,
+  config: LogisticsConfig,
+  document: DocumentDraft,
+  positions: readonly PositionDraft[],
+  opts: ContextOptions,
+): Promise<LoadedProducts> => {
+  const { context, products } = await loadValidationContext(
+    ctx,
+    tx,
+    accountId,
+    config,
+    document,
+    positions,
+    opts,
+  );
+  const issues = validateDocument(document, positions, context);
+  if (issues.length) {
+    const refusal = refusalOf(issues);
+    throw new AppError(refusal.code, { issues: refusal.issues });
+  }
+  return products;
+};
+
 /** Where the rules' inputs come from: what validateDocument needs, loaded in the caller's transaction. */
 export const loadValidationContext = async (
   ctx: AppContext,
@@ -55,50 +81,30 @@ export const loadValidationContext = async (
   positions: readonly PositionDraft[],
   opts: ContextOptions,
 ): Promise<{ context: ValidationContext; products: LoadedProducts }> => {
-  const type = documentTypeOf(document.typeCode);
-  const noLookups = { products: new Map(), locations: new Map() };
-  const resolved = positions.map((p, i) => resolvePosition(document, type, p, i, noLookups));
-
-  const locationIds = new Set<string>();
-  for (const id of [document.sourceLocationId, document.destinationLocationId]) if (id) locationIds.add(id);
-  for (const p of resolved) {
-    if (p.sourceLocationId) locationIds.add(p.sourceLocationId);
-    if (p.destinationLocationId) locationIds.add(p.destinationLocationId);
-  }
-  const containers = new Set<string>();
-  for (const c of [document.sourceContainer, document.destinationContainer]) if (c) containers.add(c);
-  for (const p of resolved) {
-    if (p.sourceContainer) containers.add(p.sourceContainer);
-    if (p.destinationContainer) containers.add(p.destinationContainer);
-  }
-  const uuids = [...locationIds].filter(isUuid);
+  // What to read is the domain's to say (the terminal gathers the same); how to read it is this module's.
+  const lookups = ruleLookupsOf(document, positions, { availability: opts.availability });
   const wanted = {
-    productIds: positions.map((p) => p.productId).filter(isUuid),
-    locationIds: uuids,
-    containers: [...containers],
+    productIds: lookups.productIds,
+    locationIds: lookups.locationIds,
+    containers: lookups.containers,
   };
   const { products, locations, containerLocations } = opts.memory
     ? await opts.memory.rules.load(ctx, tx, accountId, wanted)
     : await loadRuleRows(ctx, tx, accountId, wanted);
 
   let available: Map<string, number> | undefined;
-  if (opts.availability) {
-    const keys = resolved.flatMap((p) => {
-      const key =
-        isUuid(p.draft.productId) && p.sourceLocationId && isUuid(p.sourceLocationId) ? sourceKeyOf(p) : null;
-      return key ? [stockKeyString(key)] : [];
-    });
-    available = await stockServiceOf(ctx).availableFor(tx, accountId, keys, opts.ownReserved);
-  }
+  if (opts.availability)
+    available = await stockServiceOf(ctx).availableFor(tx, accountId, lookups.stockKeys, opts.ownReserved);
 
   let locationLoadKg: Map<string, number> | undefined;
-  if (config.rules.rackCapacity.enabled) locationLoadKg = await loadLocationLoad(ctx, tx, accountId, uuids);
+  if (config.rules.rackCapacity.enabled)
+    locationLoadKg = await loadLocationLoad(ctx, tx, accountId, lookups.locationIds.filter(isUuid));
 
   const order = document.orderId ? await orderRulesOf(ctx, tx, accountId, document.orderId, opts) : undefined;
   return {
     products,
     context: {
-      today: todayIso(),
+      today: todayOf(Date.now()),
       products,
       locations,
       containerLocations,
@@ -110,7 +116,7 @@ export const loadValidationContext = async (
   };
 };
 
-/** loadOrderRules, once per order and document in a push group. */
+/** loadOrderRules, once per order and document in a unit of several calls. */
 const orderRulesOf = async (
   ctx: AppContext,
   tx: Tx,
@@ -124,9 +130,6 @@ const orderRulesOf = async (
   opts.memory?.orders.set(key, rules);
   return rules;
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (v: string) => uuidPattern.test(v);
 
 /** Current load in kg of the given locations (Σ quantity × unit weight), for rack capacity. */
 const loadLocationLoad = async (
@@ -202,13 +205,16 @@ export const loadOrderRules = async (
     .innerJoin(documents, eq(col(documents, 'id'), col(positions, 'documentId')))
     .where(and(...conditions))
     .groupBy(col(positions, 'productId'));
-  const done = new Map(realised.map((r) => [String(r.productId), num(r.quantity) ?? 0]));
+  const done = new Map(realised.map((r) => [String(r.productId), numberOf(r.quantity) ?? 0]));
   const remaining = new Map<string, number>();
   for (const r of ordered) {
     const productId = String(r.productId);
-    remaining.set(productId, subtractQuantity(addQuantities(num(r.quantity) ?? 0), done.get(productId) ?? 0));
+    remaining.set(
+      productId,
+      subtractQuantity(addQuantities(numberOf(r.quantity) ?? 0), done.get(productId) ?? 0),
+    );
   }
-  const status = text(order.statusCode);
+  const status = textOf(order.statusCode);
   return {
     id: String(order.id),
     typeCode: String(order.typeCode ?? ''),

@@ -3,9 +3,9 @@ import { AppError, type FieldError } from '../../../domain/errors';
 import type { ResourceDefinition } from '../../../domain/resources/types';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { col } from '../../db/resourceColumns';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { col } from './orderTables';
 
 /**
  * Every reference of the given records must point at a row of the caller's account; anything else is

@@ -6,10 +6,11 @@ import { isPositiveQuantity } from '../../../domain/warehouse/quantity';
 import { checkProductionNameNeedsHyphen } from '../../../domain/warehouse/validators/checkProductionNameNeedsHyphen';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { col } from '../../db/resourceColumns';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
 import { issueError } from './issueError';
-import { col, orderTablesOf } from './orderTables';
+import { orderTablesOf } from './orderTables';
 import type { PositionValues } from './parseOrderInput';
 
 /** A production order's position produces goods when it names where they go; otherwise it consumes material. */

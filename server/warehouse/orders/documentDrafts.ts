@@ -1,13 +1,11 @@
+import { textOf } from '../../../domain/rowValues';
 import type { DocumentTypeDef } from '../../../domain/warehouse/documentTypes';
 import type { WarehouseIssue } from '../../../domain/warehouse/issues';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { loadProducts } from '../stock/ruleInputs';
-
-/** A stored text value, or null for none ('' included). */
-export const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+import { loadProducts } from '../stock/ruleRows';
 
 /** Issues name products by index, as the domain's messages do. */
 export const withProductLabels = async (
@@ -29,26 +27,27 @@ export const withProductLabels = async (
 export const documentPosition = (type: DocumentTypeDef, p: Row, quantity: number): Row => ({
   productId: p.productId,
   quantity,
-  sourceLocationId: type.sourceLocation === 'forbidden' ? null : text(p.sourceLocationId),
-  destinationLocationId: type.destinationLocation === 'forbidden' ? null : text(p.destinationLocationId),
-  sourceContainer: type.sourceContainer === 'forbidden' ? null : text(p.sourceContainer),
-  destinationContainer: type.destinationContainer === 'forbidden' ? null : text(p.destinationContainer),
-  serialNumber: text(p.serialNumber),
-  prodDate: text(p.prodDate),
-  expDate: text(p.expDate),
-  comment: text(p.comment),
+  sourceLocationId: type.sourceLocation === 'forbidden' ? null : textOf(p.sourceLocationId),
+  destinationLocationId: type.destinationLocation === 'forbidden' ? null : textOf(p.destinationLocationId),
+  sourceContainer: type.sourceContainer === 'forbidden' ? null : textOf(p.sourceContainer),
+  destinationContainer: type.destinationContainer === 'forbidden' ? null : textOf(p.destinationContainer),
+  serialNumber: textOf(p.serialNumber),
+  prodDate: textOf(p.prodDate),
+  expDate: textOf(p.expDate),
+  comment: textOf(p.comment),
 });
 
 /** The header a generated document takes from its order. */
 export const documentHeader = (type: DocumentTypeDef, order: Row): Row => ({
   typeCode: type.code,
-  contractorId: type.internal ? null : text(order.contractorId),
-  sourceLocationId: type.sourceLocation === 'forbidden' ? null : text(order.sourceLocationId),
-  destinationLocationId: type.destinationLocation === 'forbidden' ? null : text(order.destinationLocationId),
-  sourceContainer: type.sourceContainer === 'forbidden' ? null : text(order.sourceContainer),
-  destinationContainer: type.destinationContainer === 'forbidden' ? null : text(order.destinationContainer),
+  contractorId: type.internal ? null : textOf(order.contractorId),
+  sourceLocationId: type.sourceLocation === 'forbidden' ? null : textOf(order.sourceLocationId),
+  destinationLocationId:
+    type.destinationLocation === 'forbidden' ? null : textOf(order.destinationLocationId),
+  sourceContainer: type.sourceContainer === 'forbidden' ? null : textOf(order.sourceContainer),
+  destinationContainer: type.destinationContainer === 'forbidden' ? null : textOf(order.destinationContainer),
   plannedDate:
     order.plannedDate instanceof Date ? order.plannedDate.toISOString() : (order.plannedDate ?? null),
   priority: order.priority ?? 'normal',
-  comment: text(order.comment),
+  comment: textOf(order.comment),
 });

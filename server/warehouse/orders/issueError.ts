@@ -1,5 +1,6 @@
 import { AppError } from '../../../domain/errors';
 import type { WarehouseIssue } from '../../../domain/warehouse/issues';
+import { refusalOf } from '../../../domain/warehouse/refusal';
 
 /**
  * The API error of broken warehouse rules, mapped as the documents module maps them: a status that no longer
@@ -10,7 +11,5 @@ export const issueError = (issues: readonly WarehouseIssue[]): AppError => {
   const copies = issues.map((i) => ({ ...i, ...(i.params ? { params: { ...i.params } } : {}) }));
   if (issues.some((i) => i.code === 'statusForbidsChange'))
     return new AppError('statusForbidsChange', { issues: copies });
-  if (issues.length > 0 && issues.every((i) => i.code === 'quantityExceedsAvailable'))
-    return new AppError('stockShortfall', { issues: copies });
-  return new AppError('documentInvalid', { issues: copies });
+  return new AppError(refusalOf(issues).code, { issues: copies });
 };

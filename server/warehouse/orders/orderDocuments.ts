@@ -1,15 +1,17 @@
 import { AppError } from '../../../domain/errors';
+import { textOf } from '../../../domain/rowValues';
 import { documentTypes } from '../../../domain/warehouse/documentTypes';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import { issue, type WarehouseIssue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, orderTypes } from '../../../domain/warehouse/orderTypes';
 import { canTransition, isOrderStatus } from '../../../domain/warehouse/statuses';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
+import type { UnitOfWork } from '../../unitOfWork';
+import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { generateProductionDocuments } from '../production/generateProductionDocuments';
-import { loadLogisticsConfig, todayIso } from '../stock/ruleInputs';
-import { documentHeader, documentPosition, text, withProductLabels } from './documentDrafts';
+import { documentHeader, documentPosition, withProductLabels } from './documentDrafts';
 import { type DocumentWithPositions, documentPortOf } from './documentPort';
 import { issueError } from './issueError';
 import { OrderStore } from './orderStore';
@@ -28,17 +30,18 @@ export type GeneratedDocument = DocumentWithPositions;
  */
 export const generateOrderDocuments = async (
   ctx: AppContext,
-  tx: Tx,
+  unit: UnitOfWork,
   scope: Scope,
   order: Row,
   positions: readonly Row[],
   options: { confirm: boolean },
 ): Promise<GeneratedDocument[]> => {
+  const { tx } = unit;
   const orderType = isOrderTypeCode(order.typeCode) ? orderTypes[order.typeCode] : undefined;
   if (!orderType || orderType.generates.length === 0) throw new AppError('documentTypeMissing');
   if (orderType.group === 'verify')
     throw new AppError('badRequest', { fields: [{ field: 'typeCode', rule: 'invalidValue' }] });
-  if (orderType.group === 'production') return generateProductionDocuments(ctx, tx, scope, order, options);
+  if (orderType.group === 'production') return generateProductionDocuments(ctx, unit, scope, order, options);
 
   const status = isOrderStatus(order.statusCode) ? order.statusCode : 'unknown';
   // Documents realise an order: only one handed to the floor (or done and reopened by more documents).
@@ -70,14 +73,14 @@ export const generateOrderDocuments = async (
     sourced.map((l) => ({
       productId: String(l.p.productId),
       quantity: l.quantity,
-      sourceLocationId: text(l.p.sourceLocationId) ?? text(order.sourceLocationId),
-      sourceContainer: text(l.p.sourceContainer) ?? text(order.sourceContainer),
-      serialNumber: text(l.p.serialNumber),
-      prodDate: text(l.p.prodDate),
-      expDate: text(l.p.expDate),
+      sourceLocationId: textOf(l.p.sourceLocationId) ?? textOf(order.sourceLocationId),
+      sourceContainer: textOf(l.p.sourceContainer) ?? textOf(order.sourceContainer),
+      serialNumber: textOf(l.p.serialNumber),
+      prodDate: textOf(l.p.prodDate),
+      expDate: textOf(l.p.expDate),
     })),
     config,
-    todayIso(),
+    todayOf(Date.now()),
   );
   const issues: WarehouseIssue[] = [];
   const pickOf = new Map(sourced.map((l, k) => [l.index, picks[k]]));
@@ -92,7 +95,7 @@ export const generateOrderDocuments = async (
     if (!picked.ok) {
       // Goods are there but the warehouse rules keep them (a lock, expired or short-dated goods): the line goes
       // as ordered, so the document's own rules say exactly why it cannot be released.
-      if (picked.held && (text(l.p.sourceLocationId) ?? text(order.sourceLocationId)))
+      if (picked.held && (textOf(l.p.sourceLocationId) ?? textOf(order.sourceLocationId)))
         documentPositions.push(base);
       else
         issues.push(
@@ -121,7 +124,7 @@ export const generateOrderDocuments = async (
   }
   if (issues.length) throw issueError(await withProductLabels(ctx, tx, scope, issues));
   const document = await documentPortOf(ctx).create(
-    tx,
+    unit,
     scope,
     { ...documentHeader(type, order), positions: documentPositions },
     { confirm: options.confirm, generated: true, orderId: String(order.id) },

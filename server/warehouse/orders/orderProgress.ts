@@ -11,12 +11,12 @@ import { positionsProgress } from '../../../domain/warehouse/positionsProgress';
 import { addQuantities, roundQuantity, subtractQuantity } from '../../../domain/warehouse/quantity';
 import { verificationDifferences } from '../../../domain/warehouse/statuses';
 import type { AppContext } from '../../context';
+import { col } from '../../db/resourceColumns';
 import { type Row, toApiRow } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
 import { filterCondition } from '../../resources/sqlFilters';
 import { assertFloorAccess } from './orderAccess';
 import { OrderStore } from './orderStore';
-import { col } from './orderTables';
 import { isFinishedCount, progressOf } from './refreshOrder';
 
 const codesOf = (group: OrderGroup): string[] => orderTypeCodes.filter((c) => orderTypes[c].group === group);

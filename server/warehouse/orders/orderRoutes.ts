@@ -4,23 +4,22 @@ import { AppError } from '../../../domain/errors';
 import { type AppContext, requestLanguage } from '../../context';
 import { translate } from '../../i18n';
 import { scopeOf } from '../../resources/scope';
-import { ProductionService } from '../production/productionService';
+import { orderServicesOf } from './orderHandlers';
 import { OrderProgress } from './orderProgress';
-import { OrderService } from './orderService';
-import { VerificationService } from './verificationService';
 
 type Query = Record<string, unknown>;
 type IdParams = { id: string };
 
 const bulkSchema = z.object({ ids: z.array(z.string()).min(1).max(1000) });
-const confirmQuery = z.object({ confirm: z.enum(['true', 'false', '1', '0']).optional() });
 
-/** Orders (docs/warehouse-api.md "Orders"): writes, status, generation, progress, counts, production orders. */
+/**
+ * Orders (docs/warehouse-api.md "Orders"): writes, status, progress, counts, production orders. The floor's calls
+ * the terminal pushes as intents (QuantityReal, GenerateDocuments, verify/finish) are routed from the intent
+ * registry (server/intents/intentRoutes.ts) to the order handlers.
+ */
 export const registerWmsOrderRoutes = (app: FastifyInstance, ctx: AppContext): void => {
-  const orders = new OrderService(ctx);
+  const { orders, verification, production } = orderServicesOf(ctx);
   const progress = new OrderProgress(ctx);
-  const verification = new VerificationService(ctx, orders);
-  const production = new ProductionService(ctx, orders);
   const base = '/api/WmsOrder';
 
   app.post(base, async (request, reply) =>
@@ -60,13 +59,6 @@ export const registerWmsOrderRoutes = (app: FastifyInstance, ctx: AppContext): v
   app.get<{ Params: IdParams & { type: string } }>(`${base}/:id/clonetotype/:type`, async (request) =>
     orders.cloneToType(scopeOf(request), request.params.id, request.params.type.toUpperCase()),
   );
-  app.get<{ Params: IdParams }>(`${base}/:id/GenerateDocuments`, async (request) => {
-    const q = confirmQuery.safeParse(request.query);
-    if (!q.success)
-      throw new AppError('badRequest', { fields: [{ field: 'confirm', rule: 'invalidValue' }] });
-    const confirm = q.data.confirm === undefined || q.data.confirm === 'true' || q.data.confirm === '1';
-    return orders.generateDocuments(scopeOf(request), request.params.id, confirm);
-  });
   app.get<{ Params: IdParams }>(`${base}/:id/Positions`, async (request) =>
     progress.positionsPage(scopeOf(request), request.params.id, request.query as Query),
   );
@@ -90,13 +82,6 @@ export const registerWmsOrderRoutes = (app: FastifyInstance, ctx: AppContext): v
     progress.sellOffers(scopeOf(request), request.query as Query),
   );
 
-  app.patch<{ Params: IdParams }>('/api/WmsOrderPosition/:id/QuantityReal', async (request) =>
-    orders.recordQuantity(scopeOf(request), request.params.id, (request.query as Query).quantityReal),
-  );
-
-  app.post<{ Params: IdParams }>(`${base}/:id/verify/finish`, async (request) =>
-    verification.finish(scopeOf(request), request.params.id, request.body),
-  );
   app.post<{ Params: IdParams }>(`${base}/:id/verify/approve`, async (request) =>
     verification.approve(scopeOf(request), request.params.id),
   );

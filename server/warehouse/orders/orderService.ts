@@ -5,6 +5,7 @@ import { sellOfferGuard } from '../../../domain/sellOffers/sellOfferRules';
 import { issue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, type OrderTypeDef, orderTypes } from '../../../domain/warehouse/orderTypes';
 import { quantityBoundError, roundQuantity } from '../../../domain/warehouse/quantity';
+import { positionDraftFields } from '../../../domain/warehouse/ruleInputs';
 import {
   assertTransition,
   canDeleteOrder,
@@ -15,19 +16,18 @@ import {
 } from '../../../domain/warehouse/statuses';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { col } from '../../db/resourceColumns';
 import { fromDatabaseError } from '../../http/dbErrors';
 import { type Row, toApiRow } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { positionDraftFields } from '../documents/documentInput';
-import { loadLogisticsConfig, todayIso } from '../stock/ruleInputs';
+import { runInUnit, type UnitOfWork } from '../../unitOfWork';
 import { assertRefsInAccount } from './assertRefsInAccount';
 import { checkOrderPositions } from './checkOrderPositions';
 import { issueError } from './issueError';
-import { nextOrderNumber } from './nextOrderNumber';
 import { assertFloorAccess } from './orderAccess';
 import { type GeneratedDocument, generateOrderDocuments } from './orderDocuments';
 import { OrderStore, type OrderWithPositions } from './orderStore';
-import { col, type OrderTables } from './orderTables';
+import type { OrderTables } from './orderTables';
 import { type OrderInput, type PositionValues, parseOrderInput } from './parseOrderInput';
 import { isFinishedCount, refreshOrder } from './refreshOrder';
 import { stockForCount } from './stockForCount';
@@ -81,10 +81,10 @@ export class OrderService {
     this.t = this.store.t;
   }
 
-  /** One transaction; database constraint failures become catalogue errors. */
-  async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  /** One unit of work (its change notices go out after commit); database constraint failures become catalogue errors. */
+  async write<T>(fn: (unit: UnitOfWork) => Promise<T>): Promise<T> {
     try {
-      return await this.ctx.db.transaction(fn);
+      return await runInUnit(this.ctx, fn);
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw fromDatabaseError(err) ?? err;
@@ -151,33 +151,22 @@ export class OrderService {
     const input = parseOrderInput(this.t, body, undefined);
     const type = typeOf(input.header);
     if (!type) throw new AppError('formHasErrors', { fields: [{ field: 'typeCode', rule: 'required' }] });
-    const saved = await this.write(async (tx) => {
+    const saved = await this.write(async (unit) => {
+      const { tx } = unit;
       await this.checkRefs(tx, scope, input.header, input.positions ?? []);
       const positions = (await this.positionsFor(tx, scope, type, input.header, input.positions)) ?? [];
-      const statusCode = this.savedStatus('workingCopy', input, type, positions.length);
-      const config = await loadLogisticsConfig(tx, scope.clientAccountId);
-      const orderNumber = await nextOrderNumber(
-        this.ctx,
-        tx,
-        scope.clientAccountId,
-        config,
-        type.code,
-        todayIso(),
-      );
-      const order = await this.store.insertOrder(tx, scope, {
-        ...input.header,
-        ...(input.id ? { id: input.id } : {}),
-        orderNumber,
-        statusCode,
-        verificationStatus: type.group === 'verify' ? 'notStarted' : null,
-        realisationStarted: false,
-        positionsCount: positions.length,
-        positionsDone: 0,
+      const { order } = await this.store.createWithPositions(tx, scope, {
+        typeCode: type.code,
+        header: {
+          ...input.header,
+          ...(input.id ? { id: input.id } : {}),
+          verificationStatus: type.group === 'verify' ? 'notStarted' : null,
+        },
+        statusCode: this.savedStatus('workingCopy', input, type, positions.length),
+        positions,
       });
       const id = String(order.id);
-      await this.store.replacePositions(tx, scope, id, positions);
-      await this.t.orderService.log(tx, scope, 'create', id, undefined, order);
-      const documents = input.generateDocuments ? await this.generateIn(tx, scope, id, true) : undefined;
+      const documents = input.generateDocuments ? await this.generateIn(unit, scope, id, true) : undefined;
       return this.result(tx, scope, id, documents);
     });
     this.t.orderService.publish(scope, String(saved.id), 'create');
@@ -186,7 +175,8 @@ export class OrderService {
 
   async update(scope: Scope, id: string, body: unknown): Promise<SavedOrder> {
     this.t.orderService.assertWrite(scope);
-    const saved = await this.write(async (tx) => {
+    const saved = await this.write(async (unit) => {
+      const { tx } = unit;
       const existing = await this.store.findOrder(tx, scope, id, true);
       const input = parseOrderInput(this.t, body, existing);
       if (input.version !== undefined && input.version !== existing.version)
@@ -212,7 +202,7 @@ export class OrderService {
       if (input.positions !== undefined || type.group === 'verify')
         await this.store.replacePositions(tx, scope, id, positions);
       await this.t.orderService.log(tx, scope, 'update', id, existing, updated);
-      const documents = input.generateDocuments ? await this.generateIn(tx, scope, id, true) : undefined;
+      const documents = input.generateDocuments ? await this.generateIn(unit, scope, id, true) : undefined;
       return this.result(tx, scope, id, documents);
     });
     this.t.orderService.publish(scope, id, 'update');
@@ -222,7 +212,8 @@ export class OrderService {
   /** Only orders still in preparation are deleted; later ones are closed manually (statusForbidsDelete). */
   async remove(scope: Scope, id: string): Promise<void> {
     this.t.orderService.assertWrite(scope);
-    await this.write(async (tx) => {
+    await this.write(async (unit) => {
+      const { tx } = unit;
       const existing = await this.store.findOrder(tx, scope, id, true);
       sellOfferGuard(existing.typeCode, statusOf(existing), 'edit');
       if (!canDeleteOrder(statusOf(existing))) throw new AppError('statusForbidsDelete');
@@ -242,7 +233,8 @@ export class OrderService {
       throw new AppError('formHasErrors', { fields: [{ field: 'statusCode', rule: 'invalidValue' }] });
     const to = parsed.data.statusCode;
     const reason = parsed.data.closedManuallyReason?.trim() || null;
-    const saved = await this.write(async (tx) => {
+    const saved = await this.write(async (unit) => {
+      const { tx } = unit;
       const existing = await this.store.findOrder(tx, scope, id, true);
       sellOfferGuard(existing.typeCode, statusOf(existing), to === 'archived' ? 'archive' : 'status');
       const problem = assertTransition(statusOf(existing), to, {
@@ -271,7 +263,7 @@ export class OrderService {
    * this one (a sell offer becomes a release order, …). Counts are made from stock, never copied.
    */
   async cloneToType(scope: Scope, id: string, typeCode: string): Promise<OrderWithPositions> {
-    const saved = await this.write((tx) => this.cloneIn(tx, scope, id, typeCode));
+    const saved = await this.write((unit) => this.cloneIn(unit.tx, scope, id, typeCode));
     this.t.orderService.publish(scope, String(saved.id), 'create');
     return saved;
   }
@@ -294,27 +286,13 @@ export class OrderService {
       return { ...values, productId: String(p.productId), quantity: Number(p.quantity) };
     });
     await checkOrderPositions(this.ctx, tx, scope, target, header, positions);
-    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
-    const orderNumber = await nextOrderNumber(
-      this.ctx,
-      tx,
-      scope.clientAccountId,
-      config,
-      target.code,
-      todayIso(),
-    );
-    const order = await this.store.insertOrder(tx, scope, {
-      ...header,
-      orderNumber,
+    const { order } = await this.store.createWithPositions(tx, scope, {
+      typeCode: target.code,
+      header,
       statusCode: 'workingCopy',
-      realisationStarted: false,
-      positionsCount: positions.length,
-      positionsDone: 0,
+      positions,
     });
-    const newId = String(order.id);
-    await this.store.replacePositions(tx, scope, newId, positions);
-    await this.t.orderService.log(tx, scope, 'create', newId, undefined, order);
-    return this.result(tx, scope, newId);
+    return this.result(tx, scope, String(order.id));
   }
 
   /**
@@ -322,6 +300,7 @@ export class OrderService {
    * while the order may be (or is) in progress; the order becomes inProgress and its counts are kept up to date.
    */
   async recordQuantity(
+    unit: UnitOfWork,
     scope: Scope,
     positionId: string,
     raw: unknown,
@@ -339,55 +318,59 @@ export class OrderService {
       throw new AppError('formHasErrors', {
         fields: [{ field: 'quantityReal', rule: 'minValue', params: { min: 0 } }],
       });
-    const saved = await this.write(async (tx) => {
-      const { position, order } = await this.store.findPosition(tx, scope, positionId, true);
-      const orderId = String(order.id);
-      const current = statusOf(order);
-      sellOfferGuard(order.typeCode, current, 'status');
-      // Counting may go on in any status that can move (back) to inProgress; a finished count is closed.
-      const open = current === 'inProgress' || canTransition(current, 'inProgress');
-      if (!open || isFinishedCount(order))
-        throw issueError([
-          issue('statusForbidsChange', { field: 'statusCode', params: { from: current, to: 'inProgress' } }),
-        ]);
-      const updated = await this.store.updatePosition(tx, scope, positionId, {
-        quantityReal: roundQuantity(value),
-      });
-      await this.t.positionService.log(tx, scope, 'update', positionId, position, updated);
-      if (current !== 'inProgress') {
-        await this.store.updateOrder(tx, scope, orderId, {
-          statusCode: 'inProgress',
-          realisationStarted: true,
-        });
-      }
-      const refreshed = await refreshOrder(this.ctx, tx, scope, orderId);
-      return { position: updated, order: refreshed };
+    const { tx } = unit;
+    const { position, order } = await this.store.findPosition(tx, scope, positionId, true);
+    const orderId = String(order.id);
+    const current = statusOf(order);
+    sellOfferGuard(order.typeCode, current, 'status');
+    // Counting may go on in any status that can move (back) to inProgress; a finished count is closed.
+    const open = current === 'inProgress' || canTransition(current, 'inProgress');
+    if (!open || isFinishedCount(order))
+      throw issueError([
+        issue('statusForbidsChange', { field: 'statusCode', params: { from: current, to: 'inProgress' } }),
+      ]);
+    const updated = await this.store.updatePosition(tx, scope, positionId, {
+      quantityReal: roundQuantity(value),
     });
-    this.t.positionService.publish(scope, positionId, 'update');
-    this.t.orderService.publish(scope, String(saved.order.id), 'update');
+    await this.t.positionService.log(tx, scope, 'update', positionId, position, updated);
+    if (current !== 'inProgress') {
+      await this.store.updateOrder(tx, scope, orderId, {
+        statusCode: 'inProgress',
+        realisationStarted: true,
+      });
+    }
+    const refreshed = await refreshOrder(this.ctx, tx, scope, orderId);
+    unit.publish(this.t.positionService.changeOf(scope, positionId, 'update'));
+    unit.publish(this.t.orderService.changeOf(scope, orderId, 'update'));
     return {
-      position: toApiRow(this.t.positionDef, saved.position),
-      order: toApiRow(this.t.orderDef, saved.order),
+      position: toApiRow(this.t.positionDef, updated),
+      order: toApiRow(this.t.orderDef, refreshed),
     };
   }
 
-  /** Generates the order's documents inside a transaction and brings the order up to date. */
-  async generateIn(tx: Tx, scope: Scope, id: string, confirm: boolean): Promise<GeneratedDocument[]> {
-    const order = await this.store.findOrder(tx, scope, id, true);
-    const positions = await this.store.positionsOf(tx, scope, id);
-    const documents = await generateOrderDocuments(this.ctx, tx, scope, order, positions, { confirm });
-    await refreshOrder(this.ctx, tx, scope, id);
+  /** Generates the order's documents in the caller's unit of work and brings the order up to date. */
+  async generateIn(
+    unit: UnitOfWork,
+    scope: Scope,
+    id: string,
+    confirm: boolean,
+  ): Promise<GeneratedDocument[]> {
+    const order = await this.store.findOrder(unit.tx, scope, id, true);
+    const positions = await this.store.positionsOf(unit.tx, scope, id);
+    const documents = await generateOrderDocuments(this.ctx, unit, scope, order, positions, { confirm });
+    await refreshOrder(this.ctx, unit.tx, scope, id);
     return documents;
   }
 
-  /** GET {id}/GenerateDocuments: documents for what the order still lacks (confirmed unless `confirm` is false). */
-  async generateDocuments(scope: Scope, id: string, confirm: boolean): Promise<SavedOrder> {
+  /**
+   * GET {id}/GenerateDocuments: documents for what the order still lacks (confirmed unless `confirm` is false),
+   * in the caller's unit of work.
+   */
+  async generateDocuments(unit: UnitOfWork, scope: Scope, id: string, confirm: boolean): Promise<SavedOrder> {
     assertFloorAccess(scope);
-    const saved = await this.write(async (tx) => {
-      const documents = await this.generateIn(tx, scope, id, confirm);
-      return this.result(tx, scope, id, documents);
-    });
-    this.t.orderService.publish(scope, id, 'update');
+    const documents = await this.generateIn(unit, scope, id, confirm);
+    const saved = await this.result(unit.tx, scope, id, documents);
+    unit.publish(this.t.orderService.changeOf(scope, id, 'update'));
     return saved;
   }
 }

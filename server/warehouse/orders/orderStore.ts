@@ -1,14 +1,18 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
+import { isUuid } from '../../../domain/rowValues';
+import { todayOf } from '../../../domain/warehouse/isoDate';
+import type { OrderTypeCode } from '../../../domain/warehouse/orderTypes';
 import type { DocumentTotals } from '../../../domain/warehouse/positionsProgress';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
+import { col } from '../../db/resourceColumns';
 import { type Row, toApiRow } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { col, type OrderTables, orderTablesOf } from './orderTables';
+import { loadLogisticsConfig } from '../logisticsConfigStore';
+import { nextOrderNumber } from './nextOrderNumber';
+import { type OrderTables, orderTablesOf } from './orderTables';
 import type { PositionValues } from './parseOrderInput';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An order as the API returns it: the row with its positions in line order. */
 export type OrderWithPositions = Row & { positions: Row[] };
@@ -20,7 +24,7 @@ export type OrderWithPositions = Row & { positions: Row[] };
 export class OrderStore {
   readonly t: OrderTables;
 
-  constructor(ctx: AppContext) {
+  constructor(private readonly ctx: AppContext) {
     this.t = orderTablesOf(ctx);
   }
 
@@ -29,7 +33,7 @@ export class OrderStore {
   }
 
   async findOrder(db: Executor, scope: Scope, id: string, forUpdate = false): Promise<Row> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const q = db
       .select()
       .from(this.t.orders)
@@ -46,7 +50,7 @@ export class OrderStore {
     id: string,
     forUpdate = false,
   ): Promise<{ position: Row; order: Row }> {
-    if (!uuidPattern.test(id)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(id)) throw new AppError('notFoundOrNoPermission');
     const p = this.t.positions;
     const [position] = await db
       .select()
@@ -96,6 +100,45 @@ export class OrderStore {
       .returning();
     if (!row) throw new AppError('saveFailed');
     return row;
+  }
+
+  /**
+   * A new order with its positions, lines numbered from 1: the next final number of its type, nothing realised
+   * yet, logged as created. Saving an order, cloning one to another type and a production order all make theirs
+   * here (the caller has checked the header and positions and publishes the change once committed).
+   */
+  async createWithPositions(
+    tx: Tx,
+    scope: Scope,
+    order: {
+      readonly typeCode: OrderTypeCode;
+      readonly header: Row;
+      readonly statusCode: string;
+      readonly positions: readonly PositionValues[];
+    },
+  ): Promise<{ readonly order: Row; readonly positions: Row[] }> {
+    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
+    const orderNumber = await nextOrderNumber(
+      this.ctx,
+      tx,
+      scope.clientAccountId,
+      config,
+      order.typeCode,
+      todayOf(Date.now()),
+    );
+    const row = await this.insertOrder(tx, scope, {
+      ...order.header,
+      typeCode: order.typeCode,
+      orderNumber,
+      statusCode: order.statusCode,
+      realisationStarted: false,
+      positionsCount: order.positions.length,
+      positionsDone: 0,
+    });
+    const id = String(row.id);
+    const positions = await this.replacePositions(tx, scope, id, order.positions);
+    await this.t.orderService.log(tx, scope, 'create', id, undefined, row);
+    return { order: row, positions };
   }
 
   async updateOrder(tx: Tx, scope: Scope, id: string, values: Row): Promise<Row> {

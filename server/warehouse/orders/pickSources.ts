@@ -11,7 +11,7 @@ import { type StockKey, type StockRow, stockKeyString } from '../../../domain/wa
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Scope } from '../../resources/scope';
-import { loadRuleRows } from '../stock/ruleInputs';
+import { loadRuleRows } from '../stock/ruleRows';
 
 /** Goods a document position should take from stock; the batch attributes given narrow the choice. */
 export interface SourceDemand {

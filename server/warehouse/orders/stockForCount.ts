@@ -2,9 +2,10 @@ import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { VerificationScope } from '../../../domain/warehouse/orderTypes';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { col } from '../../db/resourceColumns';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { col, orderTablesOf } from './orderTables';
+import { orderTablesOf } from './orderTables';
 import type { PositionValues } from './parseOrderInput';
 
 /** Ids of a location and every location below it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
+import { textOf } from '../../../domain/rowValues';
 import { documentTypes } from '../../../domain/warehouse/documentTypes';
 import { issue } from '../../../domain/warehouse/issues';
 import { isOrderTypeCode, orderTypes } from '../../../domain/warehouse/orderTypes';
@@ -17,8 +18,9 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
-import { loadLogisticsConfig } from '../stock/ruleInputs';
-import { documentHeader, text } from './documentDrafts';
+import type { UnitOfWork } from '../../unitOfWork';
+import { loadLogisticsConfig } from '../logisticsConfigStore';
+import { documentHeader } from './documentDrafts';
 import { type DocumentWithPositions, documentPortOf } from './documentPort';
 import { issueError } from './issueError';
 import { assertFloorAccess, assertManager } from './orderAccess';
@@ -88,7 +90,7 @@ export class VerificationService {
 
   /** SVI for the surpluses and SVO for the shortages, confirmed: stock becomes what was counted. */
   private async correct(
-    tx: Tx,
+    unit: UnitOfWork,
     scope: Scope,
     order: Row,
     differences: readonly VerificationDifference<CountLine>[],
@@ -99,9 +101,9 @@ export class VerificationService {
     const shortage = differences.filter((d) => d.difference < 0);
     const batch = (p: Row) => ({
       productId: p.productId,
-      serialNumber: text(p.serialNumber),
-      prodDate: text(p.prodDate),
-      expDate: text(p.expDate),
+      serialNumber: textOf(p.serialNumber),
+      prodDate: textOf(p.prodDate),
+      expDate: textOf(p.expDate),
     });
     // Counts name their place on each line; the header carries none a line could inherit.
     const header = (code: 'SVI' | 'SVO') => ({
@@ -115,15 +117,15 @@ export class VerificationService {
     if (surplus.length)
       documents.push(
         await port.create(
-          tx,
+          unit,
           scope,
           {
             ...header('SVI'),
             positions: surplus.map((d) => ({
               ...batch(d.position.row),
               quantity: d.difference,
-              destinationLocationId: text(d.position.row.sourceLocationId),
-              destinationContainer: text(d.position.row.sourceContainer),
+              destinationLocationId: textOf(d.position.row.sourceLocationId),
+              destinationContainer: textOf(d.position.row.sourceContainer),
             })),
           },
           options,
@@ -132,15 +134,15 @@ export class VerificationService {
     if (shortage.length)
       documents.push(
         await port.create(
-          tx,
+          unit,
           scope,
           {
             ...header('SVO'),
             positions: shortage.map((d) => ({
               ...batch(d.position.row),
               quantity: -d.difference,
-              sourceLocationId: text(d.position.row.sourceLocationId),
-              sourceContainer: text(d.position.row.sourceContainer),
+              sourceLocationId: textOf(d.position.row.sourceLocationId),
+              sourceContainer: textOf(d.position.row.sourceContainer),
             })),
           },
           options,
@@ -149,45 +151,43 @@ export class VerificationService {
     return documents;
   }
 
-  /** POST WmsOrder/{id}/verify/finish { generateDocuments }. */
-  async finish(scope: Scope, id: string, body: unknown): Promise<FinishedCount> {
+  /** POST WmsOrder/{id}/verify/finish { generateDocuments }, in the caller's unit of work. */
+  async finish(unit: UnitOfWork, scope: Scope, id: string, body: unknown): Promise<FinishedCount> {
     assertFloorAccess(scope);
     const parsed = finishBody.safeParse(body ?? {});
     if (!parsed.success)
       throw new AppError('formHasErrors', { fields: [{ field: 'generateDocuments', rule: 'required' }] });
-    const saved = await this.orders.write(async (tx) => {
-      const { order, positions } = await this.loadCount(tx, scope, id);
-      const from = statusOf(order);
-      // A count is finished once, from the floor (waiting, counting or reopened); not in preparation nor closed.
-      if (isFinishedCount(order) || !(from === 'inProgress' || canTransition(from, 'inProgress')))
-        throw refuse(from, 'doneConfirmed');
-      const lines = linesOf(positions);
-      const differences = verificationDifferences(lines, true);
-      const config = await loadLogisticsConfig(tx, scope.clientAccountId);
-      const approvalRequired =
-        parsed.data.generateDocuments &&
-        differences.length > 0 &&
-        needsApproval(differences, config.rules.verificationApproval);
-      const documents =
-        parsed.data.generateDocuments && !approvalRequired
-          ? await this.correct(tx, scope, order, differences)
-          : [];
-      const updated = await this.moveTo(
-        tx,
-        scope,
-        order,
-        approvalRequired ? 'doneUnconfirmed' : 'doneConfirmed',
-        {
-          verificationStatus: verificationStatus(lines, true),
-          realisationStarted: true,
-          positionsDone: lines.filter((l) => l.counted !== null).length,
-        },
-      );
-      await this.store.t.orderService.log(tx, scope, 'update', id, order, updated);
-      return { ...this.store.toApi(updated, positions), documents, approvalRequired };
-    });
-    this.store.t.orderService.publish(scope, id, 'update');
-    return saved;
+    const { tx } = unit;
+    const { order, positions } = await this.loadCount(tx, scope, id);
+    const from = statusOf(order);
+    // A count is finished once, from the floor (waiting, counting or reopened); not in preparation nor closed.
+    if (isFinishedCount(order) || !(from === 'inProgress' || canTransition(from, 'inProgress')))
+      throw refuse(from, 'doneConfirmed');
+    const lines = linesOf(positions);
+    const differences = verificationDifferences(lines, true);
+    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
+    const approvalRequired =
+      parsed.data.generateDocuments &&
+      differences.length > 0 &&
+      needsApproval(differences, config.rules.verificationApproval);
+    const documents =
+      parsed.data.generateDocuments && !approvalRequired
+        ? await this.correct(unit, scope, order, differences)
+        : [];
+    const updated = await this.moveTo(
+      tx,
+      scope,
+      order,
+      approvalRequired ? 'doneUnconfirmed' : 'doneConfirmed',
+      {
+        verificationStatus: verificationStatus(lines, true),
+        realisationStarted: true,
+        positionsDone: lines.filter((l) => l.counted !== null).length,
+      },
+    );
+    await this.store.t.orderService.log(tx, scope, 'update', id, order, updated);
+    unit.publish(this.store.t.orderService.changeOf(scope, id, 'update'));
+    return { ...this.store.toApi(updated, positions), documents, approvalRequired };
   }
 
   /**
@@ -197,14 +197,15 @@ export class VerificationService {
   async approve(scope: Scope, id: string): Promise<FinishedCount> {
     this.store.t.orderService.assertWrite(scope);
     assertManager(scope);
-    const saved = await this.orders.write(async (tx) => {
+    const saved = await this.orders.write(async (unit) => {
+      const { tx } = unit;
       const { order, positions } = await this.loadCount(tx, scope, id);
       const from = statusOf(order);
       // Held for approval = finished with differences, documents asked for, nothing approved yet.
       if (!isFinishedCount(order) || from !== 'doneUnconfirmed' || order.approvedAt)
         throw refuse(from, 'doneConfirmed');
       const differences = verificationDifferences(linesOf(positions), true);
-      const documents = await this.correct(tx, scope, order, differences);
+      const documents = await this.correct(unit, scope, order, differences);
       const updated = await this.moveTo(tx, scope, order, 'doneConfirmed', {
         approvedById: scope.userId,
         approvedAt: new Date(),

@@ -1,16 +1,19 @@
 import { AppError } from '../../../domain/errors';
+import { textOf } from '../../../domain/rowValues';
 import { documentTypes } from '../../../domain/warehouse/documentTypes';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import { issue, type WarehouseIssue } from '../../../domain/warehouse/issues';
 import { defaultLogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
 import { orderTypes } from '../../../domain/warehouse/orderTypes';
 import { isOrderStatus } from '../../../domain/warehouse/statuses';
 import { checkOrderNotInProduction } from '../../../domain/warehouse/validators/checkOrderNotInProduction';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
+import type { UnitOfWork } from '../../unitOfWork';
+import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { checkOrderPositions, isProductionOutput } from '../orders/checkOrderPositions';
-import { documentHeader, text, withProductLabels } from '../orders/documentDrafts';
+import { documentHeader, withProductLabels } from '../orders/documentDrafts';
 import { type DocumentWithPositions, documentPortOf } from '../orders/documentPort';
 import { issueError } from '../orders/issueError';
 import { statusPath } from '../orders/orderStatusFlow';
@@ -18,7 +21,6 @@ import { OrderStore } from '../orders/orderStore';
 import type { PositionValues } from '../orders/parseOrderInput';
 import { pickSources } from '../orders/pickSources';
 import { progressOf } from '../orders/refreshOrder';
-import { loadLogisticsConfig, todayIso } from '../stock/ruleInputs';
 
 /**
  * A production order accepts production documents only in the production state (domain
@@ -41,7 +43,7 @@ export const assertInProduction = (order: Row): void => {
     type: documentTypes.PRO,
     positions: [],
     context: {
-      today: todayIso(),
+      today: todayOf(Date.now()),
       products: new Map(),
       locations: new Map(),
       containerLocations: new Map(),
@@ -65,11 +67,12 @@ export const assertInProduction = (order: Row): void => {
  */
 export const generateProductionDocuments = async (
   ctx: AppContext,
-  tx: Tx,
+  unit: UnitOfWork,
   scope: Scope,
   order: Row,
   options: { confirm: boolean },
 ): Promise<DocumentWithPositions[]> => {
+  const { tx } = unit;
   assertInProduction(order);
   const store = new OrderStore(ctx);
   const positions = await store.positionsOf(tx, scope, String(order.id));
@@ -95,14 +98,14 @@ export const generateProductionDocuments = async (
     inputs.map((l) => ({
       productId: String(l.p.productId),
       quantity: l.quantity,
-      sourceLocationId: text(l.p.sourceLocationId) ?? text(order.sourceLocationId),
-      sourceContainer: text(l.p.sourceContainer),
-      serialNumber: text(l.p.serialNumber),
-      prodDate: text(l.p.prodDate),
-      expDate: text(l.p.expDate),
+      sourceLocationId: textOf(l.p.sourceLocationId) ?? textOf(order.sourceLocationId),
+      sourceContainer: textOf(l.p.sourceContainer),
+      serialNumber: textOf(l.p.serialNumber),
+      prodDate: textOf(l.p.prodDate),
+      expDate: textOf(l.p.expDate),
     })),
     config,
-    todayIso(),
+    todayOf(Date.now()),
   );
   const missing: WarehouseIssue[] = [];
   inputs.forEach((l, k) => {
@@ -126,17 +129,17 @@ export const generateProductionDocuments = async (
   const pickOf = new Map(inputs.map((l, k) => [l.index, picks[k]]));
   const documentPositions: Row[] = [];
   for (const l of lines) {
-    const common = { productId: l.p.productId, comment: text(l.p.comment) };
+    const common = { productId: l.p.productId, comment: textOf(l.p.comment) };
     const picked = pickOf.get(l.index);
     if (!picked) {
       documentPositions.push({
         ...common,
         quantity: l.quantity,
-        destinationLocationId: text(l.p.destinationLocationId),
-        destinationContainer: text(l.p.destinationContainer),
-        serialNumber: text(l.p.serialNumber),
-        prodDate: text(l.p.prodDate),
-        expDate: text(l.p.expDate),
+        destinationLocationId: textOf(l.p.destinationLocationId),
+        destinationContainer: textOf(l.p.destinationContainer),
+        serialNumber: textOf(l.p.serialNumber),
+        prodDate: textOf(l.p.prodDate),
+        expDate: textOf(l.p.expDate),
       });
       continue;
     }
@@ -161,7 +164,7 @@ export const generateProductionDocuments = async (
     destinationContainer: null,
   };
   const document = await documentPortOf(ctx).create(
-    tx,
+    unit,
     scope,
     { ...header, positions: documentPositions },
     { confirm: options.confirm, generated: true, orderId: String(order.id) },

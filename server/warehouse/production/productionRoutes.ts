@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { scopeOf } from '../../resources/scope';
-import { OrderService } from '../orders/orderService';
-import { ProductionService } from './productionService';
+import { orderServicesOf } from '../orders/orderHandlers';
 
 type IdParams = { id: string };
 
-/** Production (000 §7): documents of a production order and their confirmation. */
+/** Production: documents of a production order and their confirmation (docs/warehouse-api.md). */
 export const registerProductionRoutes = (app: FastifyInstance, ctx: AppContext): void => {
-  const production = new ProductionService(ctx, new OrderService(ctx));
+  const { production } = orderServicesOf(ctx);
   app.post('/api/Production/GenerateDocuments', async (request) =>
     production.generateDocuments(scopeOf(request), request.body),
   );

@@ -15,13 +15,12 @@ import { assertRefsInAccount } from '../orders/assertRefsInAccount';
 import { checkOrderPositions } from '../orders/checkOrderPositions';
 import { type DocumentWithPositions, documentPortOf } from '../orders/documentPort';
 import { issueError } from '../orders/issueError';
-import { nextOrderNumber } from '../orders/nextOrderNumber';
 import type { OrderService } from '../orders/orderService';
 import { statusPath } from '../orders/orderStatusFlow';
 import type { OrderWithPositions } from '../orders/orderStore';
 import type { PositionValues } from '../orders/parseOrderInput';
 import { refreshOrder } from '../orders/refreshOrder';
-import { loadLogisticsConfig, loadProducts, todayIso } from '../stock/ruleInputs';
+import { loadProducts } from '../stock/ruleRows';
 import { assertInProduction, generateProductionDocuments } from './generateProductionDocuments';
 
 /** Production order and its production documents, as the Production endpoints answer. */
@@ -39,7 +38,7 @@ const generateProductionBody = z.object({
 });
 
 /**
- * Production (000 §7 Production/*): documents of a production order (OPR) and their confirmation, which
+ * Production (the Production calls): documents of a production order (OPR) and their confirmation, which
  * freezes the order; and production orders made from a sell offer or a release order (GenerateProduction).
  */
 export class ProductionService {
@@ -69,9 +68,10 @@ export class ProductionService {
     if (!parsed.success)
       throw new AppError('formHasErrors', { fields: [{ field: 'orderId', rule: 'invalidValue' }] });
     const id = parsed.data.orderId;
-    const state = await this.orders.write(async (tx) => {
+    const state = await this.orders.write(async (unit) => {
+      const { tx } = unit;
       const order = await this.store.findOrder(tx, scope, id, true);
-      await generateProductionDocuments(this.ctx, tx, scope, order, { confirm: false });
+      await generateProductionDocuments(this.ctx, unit, scope, order, { confirm: false });
       await refreshOrder(this.ctx, tx, scope, id);
       return this.state(tx, scope, id);
     });
@@ -92,11 +92,12 @@ export class ProductionService {
   /**
    * GET Production/{id}/ConfirmDocuments: confirms the order's working-copy production documents (inputs leave
    * stock, outputs enter it) and closes the order fully: "confirming a production finish makes further changes
-   * impossible" (000 §4), so every later change is 409 statusForbidsChange.
+   * impossible", so every later change is 409 statusForbidsChange.
    */
   async confirmDocuments(scope: Scope, id: string): Promise<ProductionState> {
     this.store.t.orderService.assertWrite(scope);
-    const state = await this.orders.write(async (tx) => {
+    const state = await this.orders.write(async (unit) => {
+      const { tx } = unit;
       const order = await this.store.findOrder(tx, scope, id, true);
       const documents = await this.store.documentsOf(tx, scope, id);
       const production = documents.filter((d) => productionTypes.includes(String(d.typeCode)));
@@ -115,9 +116,9 @@ export class ProductionService {
       const port = documentPortOf(this.ctx);
       for (const d of drafts) {
         try {
-          await port.confirm(tx, scope, String(d.id));
+          await port.confirm(unit, scope, String(d.id));
         } catch (err) {
-          // Inputs that left stock since the documents were drafted: the production has no resources (000 §8).
+          // Inputs that left stock since the documents were drafted: the production has no resources.
           if (err instanceof AppError && err.code === 'stockShortfall')
             throw new AppError('productionNoResources', { issues: err.issues?.map((i) => ({ ...i })) ?? [] });
           throw err;
@@ -161,7 +162,8 @@ export class ProductionService {
       throw new AppError('formHasErrors', { fields });
     }
     const { orderId, destinationLocationId, onlyMissing } = parsed.data;
-    const saved = await this.orders.write(async (tx) => {
+    const saved = await this.orders.write(async (unit) => {
+      const { tx } = unit;
       const source = await this.store.findOrder(tx, scope, orderId);
       if (!isOrderTypeCode(source.typeCode) || !['OSO', 'OOU'].includes(source.typeCode))
         throw new AppError('formHasErrors', { fields: [{ field: 'orderId', rule: 'invalidValue' }] });
@@ -205,27 +207,13 @@ export class ProductionService {
         }),
       };
       await checkOrderPositions(this.ctx, tx, scope, orderTypes.OPR, header, positions);
-      const config = await loadLogisticsConfig(tx, scope.clientAccountId);
-      const orderNumber = await nextOrderNumber(
-        this.ctx,
-        tx,
-        scope.clientAccountId,
-        config,
-        'OPR',
-        todayIso(),
-      );
-      const order = await this.store.insertOrder(tx, scope, {
-        ...header,
-        orderNumber,
+      const created = await this.store.createWithPositions(tx, scope, {
+        typeCode: 'OPR',
+        header,
         statusCode: 'workingCopy',
-        realisationStarted: false,
-        positionsCount: positions.length,
-        positionsDone: 0,
+        positions,
       });
-      const id = String(order.id);
-      const rows = await this.store.replacePositions(tx, scope, id, positions);
-      await this.store.t.orderService.log(tx, scope, 'create', id, undefined, order);
-      return this.store.toApi(order, rows);
+      return this.store.toApi(created.order, created.positions);
     });
     this.store.t.orderService.publish(scope, String(saved.id), 'create');
     return saved;

@@ -6,7 +6,6 @@ import { locationSchema, type MapBounds, type MapDimensions } from '../../db/int
 import { sanitizeSvg } from '../../files/svgSanitizer';
 import { ResourceService } from '../../resources/resourceService';
 import type { Scope } from '../../resources/scope';
-import { publishChange } from '../../sync/pushGroup';
 import { fieldErrorsOf } from './fieldErrors';
 
 /** Largest SVG a location map may hold (bytes of UTF-8 text). */
@@ -163,7 +162,7 @@ export class MapSchemas {
   }
 
   private announce(scope: Scope, id: string): void {
-    publishChange(this.ctx, {
+    this.ctx.changes.next({
       clientAccountId: scope.clientAccountId,
       resourceType: 'storageSpaceSchema',
       id,

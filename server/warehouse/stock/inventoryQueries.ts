@@ -3,28 +3,23 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../domain/errors';
 import { type Filter, type Page, type PageQuery, parsePageQuery } from '../../../domain/resources/query';
 import type { ResourceDefinition } from '../../../domain/resources/types';
+import { isUuid, numberOf, textOf } from '../../../domain/rowValues';
 import { bestSourceMaterial, type SourceCandidate } from '../../../domain/warehouse/bestSourceMaterial';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import { addQuantities, compareQuantities, subtractQuantity } from '../../../domain/warehouse/quantity';
 import { type StockRow, stockKey } from '../../../domain/warehouse/stock';
 import { stockLevel } from '../../../domain/warehouse/stockLevel';
 import { type PutawaySuggestion, suggestLocationsIn } from '../../../domain/warehouse/suggestLocationsIn';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rawRows';
+import { col, tableOf } from '../../db/resourceColumns';
 import type { ResourceTable } from '../../db/resourceTables';
 import { productRowVisible, productVisible } from '../../resources/contractorScope';
 import type { Scope } from '../../resources/scope';
 import { filterCondition } from '../../resources/sqlFilters';
+import { loadLogisticsConfig } from '../logisticsConfigStore';
 import { containerStockView, inventoryView, productStockView } from './inventoryViews';
-import {
-  col,
-  loadLocations,
-  loadLogisticsConfig,
-  loadProducts,
-  num,
-  tableOf,
-  text,
-  todayIso,
-} from './ruleInputs';
+import { loadLocations, loadProducts } from './ruleRows';
 
 type Expressions = Readonly<Record<string, SQL | PgColumn>>;
 type Query = Record<string, unknown>;
@@ -77,8 +72,7 @@ const locationFields: ReadonlySet<string> = new Set(['locationLabel']);
 
 const iso = (v: unknown): string | null =>
   v instanceof Date ? v.toISOString() : typeof v === 'string' ? v : null;
-const quantityOf = (v: unknown): number => num(v) ?? 0;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const quantityOf = (v: unknown): number => numberOf(v) ?? 0;
 
 /** A statement as the driver takes it. */
 export interface RawStatement {
@@ -150,7 +144,7 @@ export class InventoryQueries {
         productId: r.productId,
         productIndex: String(r.productIndex ?? ''),
         productName: String(r.productName ?? ''),
-        unit: text(r.unit),
+        unit: textOf(r.unit),
         locationId: r.locationId,
         locationLabel: String(r.locationLabel ?? ''),
         container: r.container || null,
@@ -160,7 +154,7 @@ export class InventoryQueries {
         quantity: r.quantity,
         reserved: r.reserved,
         available: subtractQuantity(r.quantity, r.reserved),
-        contractorId: text(r.contractorId),
+        contractorId: textOf(r.contractorId),
         firstReceiptAt: iso(r.firstReceiptAt),
       })),
       allFilteredRowCount: Number(total?.n ?? 0),
@@ -407,16 +401,16 @@ export class InventoryQueries {
         const quantity = quantityOf(r.quantity);
         const reserved = quantityOf(r.reserved);
         const available = subtractQuantity(quantity, reserved);
-        const warningStock = num(r.warning_stock);
-        const criticalStock = num(r.critical_stock);
+        const warningStock = numberOf(r.warning_stock);
+        const criticalStock = numberOf(r.critical_stock);
         return {
           productId: String(r.product_id),
           productIndex: String(r.product_index ?? ''),
           productName: String(r.product_name ?? ''),
-          unit: text(r.unit),
+          unit: textOf(r.unit),
           warehouseId: String(r.warehouse_id),
           warehouseLabel: String(r.warehouse_label ?? ''),
-          contractorId: text(r.contractor_id),
+          contractorId: textOf(r.contractor_id),
           quantity,
           reserved,
           available,
@@ -430,7 +424,7 @@ export class InventoryQueries {
   }
 
   private async productFor(scope: Scope, productId: string) {
-    if (!uuidPattern.test(productId)) throw new AppError('notFoundOrNoPermission');
+    if (!isUuid(productId)) throw new AppError('notFoundOrNoPermission');
     const product = (await loadProducts(this.ctx, this.ctx.db, scope.clientAccountId, [productId])).get(
       productId,
     );
@@ -462,7 +456,14 @@ export class InventoryQueries {
       ]),
       loadLogisticsConfig(this.ctx.db, scope.clientAccountId),
     ]);
-    const candidates = bestSourceMaterial(productId, stockRows, locations, product, config.rules, todayIso());
+    const candidates = bestSourceMaterial(
+      productId,
+      stockRows,
+      locations,
+      product,
+      config.rules,
+      todayOf(Date.now()),
+    );
     if (quantity === undefined) return { results: candidates };
     const out: (SourceCandidate & { take: number })[] = [];
     let left = quantity;

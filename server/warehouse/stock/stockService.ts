@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../domain/errors';
+import { isUuid } from '../../../domain/rowValues';
 import { issue } from '../../../domain/warehouse/issues';
 import { addQuantities, compareQuantities, roundQuantity } from '../../../domain/warehouse/quantity';
 import {
@@ -96,6 +97,16 @@ const changeStatement = (accountId: string, json: string, now: Date) => sql`
     s.exp_date::text as exp_date, s.quantity::text as quantity, s.reserved::text as reserved,
     (s.xmax = 0) as inserted`;
 
+/** A stored key as the fields (p, l, c, s, pd, ed) of the json records the statements below read. */
+const keyFields = (key: DbStockKey) => ({
+  p: key.productId,
+  l: key.locationId,
+  c: key.container,
+  s: key.serialNumber,
+  pd: key.prodDate,
+  ed: key.expDate,
+});
+
 /** The key string of a returned stock row (raw rows: snake_case, dates as text). */
 const keyStringOfRow = (r: Record<string, unknown>): string =>
   stockKeyString(
@@ -167,16 +178,10 @@ export class StockService {
     const out = new Map<string, ChangedRow>();
     for (let start = 0; start < changes.length; start += keysPerStatement) {
       const input = changes.slice(start, start + keysPerStatement).map((c, o) => {
-        const key = toDbKey(parseStockKey(c.keyString));
         return {
           o,
           id: randomUUID(),
-          p: key.productId,
-          l: key.locationId,
-          c: key.container,
-          s: key.serialNumber,
-          pd: key.prodDate,
-          ed: key.expDate,
+          ...keyFields(toDbKey(parseStockKey(c.keyString))),
           q: roundQuantity(c.quantity),
           r: roundQuantity(c.reserved),
           ct: c.contractorId ?? null,
@@ -270,15 +275,9 @@ export class StockService {
     const ledger = movements
       .filter((m) => m.quantity !== 0)
       .map((m) => {
-        const key = toDbKey(m.key);
         return {
           pos: meta.positionIds[m.positionIndex] ?? null,
-          p: key.productId,
-          l: key.locationId,
-          c: key.container,
-          s: key.serialNumber,
-          pd: key.prodDate,
-          ed: key.expDate,
+          ...keyFields(toDbKey(m.key)),
           d: roundQuantity(m.quantity),
         };
       });
@@ -454,17 +453,11 @@ export class StockService {
     const keys = [...new Set(keyStrings)];
     const out = new Map<string, number>();
     if (!keys.length) return out;
-    const input = keys.map((keyString, i) => {
+    const input = keys.flatMap((keyString, i) => {
       const key = toDbKey(parseStockKey(keyString));
-      return {
-        i,
-        p: key.productId,
-        l: key.locationId,
-        c: key.container,
-        s: key.serialNumber,
-        pd: key.prodDate,
-        ed: key.expDate,
-      };
+      // A product or location that is no UUID names no row: nothing is available there.
+      if (!isUuid(key.productId) || !isUuid(key.locationId)) return [];
+      return [{ i, ...keyFields(key) }];
     });
     const result = await db.execute(sql`
       select k.i, (s.quantity - s.reserved)::text as available

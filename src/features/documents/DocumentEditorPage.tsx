@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { documentTypeOf, isDocumentTypeCode } from '../../../domain/warehouse/documentTypes';
+import { productRulesOf } from '../../../domain/warehouse/ruleInputs';
 import { canEditDocument, isDocumentStatus } from '../../../domain/warehouse/statuses';
 import { DocumentActions } from './DocumentActions';
 import { type DocumentRow, type DocumentWithPositions, documentApi } from './documentApi';
@@ -12,7 +13,6 @@ import {
   type HeaderValues,
   headerFromRow,
   instantIssues,
-  productRulesOf,
   sideRulesOf,
   toDocumentInput,
   withoutForbiddenSides,

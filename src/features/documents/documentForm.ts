@@ -1,5 +1,7 @@
 import type { RuleIssue } from '../../../domain/errors';
+import { textOf } from '../../../domain/rowValues';
 import { documentTypeOf, type SideRule } from '../../../domain/warehouse/documentTypes';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import { defaultLogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
 import type { DocumentRule } from '../../../domain/warehouse/resolveDocument';
 import { resolveDocument } from '../../../domain/warehouse/resolveDocument';
@@ -88,15 +90,14 @@ export const emptyPosition = (): PositionValues => ({
   comment: '',
 });
 
-const idOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const dateOnly = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 10) : '');
 
 /** The editor's values of the header fields documents and orders share. */
 export const headerFromRow = (row: HeaderFields & { readonly priority: string | null }): HeaderValues => ({
   typeCode: row.typeCode,
-  contractorId: idOrNull(row.contractorId),
-  sourceLocationId: idOrNull(row.sourceLocationId),
-  destinationLocationId: idOrNull(row.destinationLocationId),
+  contractorId: textOf(row.contractorId),
+  sourceLocationId: textOf(row.sourceLocationId),
+  destinationLocationId: textOf(row.destinationLocationId),
   sourceContainer: stringOf(row.sourceContainer),
   destinationContainer: stringOf(row.destinationContainer),
   plannedDate: isoToLocalInput(row.plannedDate),
@@ -106,10 +107,10 @@ export const headerFromRow = (row: HeaderFields & { readonly priority: string | 
 
 export const positionFromRow = (row: PositionRow): PositionValues => ({
   key: nextKey(),
-  productId: idOrNull(row.productId),
+  productId: textOf(row.productId),
   quantity: toNumber(row.quantity) ?? '',
-  sourceLocationId: idOrNull(row.sourceLocationId),
-  destinationLocationId: idOrNull(row.destinationLocationId),
+  sourceLocationId: textOf(row.sourceLocationId),
+  destinationLocationId: textOf(row.destinationLocationId),
   sourceContainer: stringOf(row.sourceContainer),
   destinationContainer: stringOf(row.destinationContainer),
   serialNumber: stringOf(row.serialNumber),
@@ -191,24 +192,6 @@ export const sideRulesOf = (typeCode: string | null | undefined): SideRules => {
   };
 };
 
-/** What the rules need of a product row (GET /api/Product). */
-export const productRulesOf = (row: Readonly<Record<string, unknown>> & { id: string }): ProductRules => ({
-  id: row.id,
-  index: stringOf(row.index),
-  contractorId: idOrNull(row.contractorId),
-  lockIn: row.lockIn === true,
-  lockOut: row.lockOut === true,
-  lockRelocate: row.lockRelocate === true,
-  requiredProdDate: row.requiredProdDate === true,
-  requiredExpDate: row.requiredExpDate === true,
-  requiredSerial: row.requiredSerial === true,
-  minTemperature: toNumber(row.minTemperature),
-  maxTemperature: toNumber(row.maxTemperature),
-  minimalExpDays: toNumber(row.minimalExpDays),
-  weight: toNumber(row.weight),
-  defaultLocationId: idOrNull(row.defaultLocationId),
-});
-
 /**
  * The domain rules the editor can judge from what it already holds (the type and the rows' products): no
  * locations, stock, bins or order are needed. The server runs every rule again on save.
@@ -232,12 +215,6 @@ export const instantRules: readonly DocumentRule[] = [
   checkProductionDateRequired,
   checkSerialRequired,
 ];
-
-const todayIso = (): string => {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
 
 /**
  * Instant feedback: the shape of each position (positionDraftSchema: product chosen, quantity a number,
@@ -270,7 +247,7 @@ export const instantIssues = (
   };
   const drafts: PositionDraft[] = positions.map((p) => ({ ...p }));
   const check = resolveDocument(document, drafts, {
-    today: todayIso(),
+    today: todayOf(Date.now()),
     products,
     locations: new Map(),
     containerLocations: new Map(),

@@ -2,18 +2,17 @@ import { type DocumentTypeCode, documentTypeCodes } from '../../../domain/wareho
 import {
   type LogisticsConfig,
   type LogisticsConfigInput,
-  logisticsConfigSchema,
+  parseLogisticsConfig,
 } from '../../../domain/warehouse/logisticsConfig';
 import { api } from '../../api/http';
 import { documentApi } from '../documents/documentApi';
 import { type LastNumber, lastNumberOf } from '../documents/nextNumbers';
 
-/** What the server sent, read with the domain schema (missing parts take their defaults). */
-const read = (payload: unknown): LogisticsConfig => {
-  const parsed = logisticsConfigSchema.safeParse(payload ?? {});
-  // The server stores only configs that pass this schema; anything else is not ours to edit: defaults.
-  return parsed.success ? parsed.data : logisticsConfigSchema.parse({});
-};
+/**
+ * What the server sent, read with the domain schema (missing parts take their defaults). The server stores only
+ * configs that pass it; anything else is not ours to edit: defaults.
+ */
+const read = (payload: unknown): LogisticsConfig => parseLogisticsConfig(payload);
 
 /** How many of a type's newest documents are searched for a final number (working copies come between). */
 const newestSearched = 5;

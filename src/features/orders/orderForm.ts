@@ -1,4 +1,5 @@
 import type { RuleIssue } from '../../../domain/errors';
+import { textOf } from '../../../domain/rowValues';
 import { type OrderTypeCode, orderTypeCodes, orderTypeOf } from '../../../domain/warehouse/orderTypes';
 import { checkQuantityNotPositive } from '../../../domain/warehouse/validators/checkQuantityNotPositive';
 import { isoToLocalInput, localInputToIso } from '../../resources/formValues';
@@ -56,13 +57,11 @@ export const emptyOrderHeader = (typeCode: string | null): OrderHeaderValues => 
   deliveryDate: '',
 });
 
-const idOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-
 export const orderHeaderFromRow = (row: OrderRow): OrderHeaderValues => ({
   ...headerFromRow(row),
-  assignedUserId: idOrNull(row.assignedUserId),
-  verifyProductId: idOrNull(row.verifyProductId),
-  verifyLocationId: idOrNull(row.verifyLocationId),
+  assignedUserId: textOf(row.assignedUserId),
+  verifyProductId: textOf(row.verifyProductId),
+  verifyLocationId: textOf(row.verifyLocationId),
   deliveryDate: isoToLocalInput(row.deliveryDate),
 });
 

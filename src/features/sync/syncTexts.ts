@@ -1,5 +1,5 @@
 import { errorCodes } from '../../../domain/errors';
-import type { Intent } from '../../../domain/sync/intents';
+import { definitionOf, type Intent } from '../../../domain/sync/intents';
 import type { SyncError, SyncStatus } from '../../../sync/status';
 import type { Rejection } from '../../../sync/types';
 import type { Translate } from '../../i18n/i18n';
@@ -17,19 +17,8 @@ export const relativeTime = (ms: number, language: string): string => {
   return format.format(-Math.round(hours / 24), 'day');
 };
 
-/** Translation key (sync:intents.*) of an intent's action. */
-export const intentKey = (intent: Intent): string =>
-  ({
-    'document.create': 'documentCreate',
-    'document.confirm': 'documentConfirm',
-    'document.delete': 'documentDelete',
-    'line.add': 'lineAdd',
-    'line.update': 'lineUpdate',
-    'line.remove': 'lineRemove',
-    'orderPosition.quantityReal': 'quantityReal',
-    'order.generateDocuments': 'generateDocuments',
-    'verification.finish': 'verificationFinish',
-  })[intent.kind];
+/** Translation key (sync:intents.*) of an intent's action: its kind's label (domain/sync/intents.ts). */
+export const intentKey = (intent: Intent): string => definitionOf(intent).labelKey;
 
 const isErrorCode = (code: string): boolean => (errorCodes as readonly string[]).includes(code);
 

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import type { FlowKind } from './data/flowKinds';
-import { fefoSource, putawaySuggestion } from './data/queries';
 import type { LocationPick } from './data/resolveScan';
+import { fefoSource, putawaySuggestion } from './data/stockSuggestions';
 import { quantityText } from './terminalTexts';
 
 export interface SuggestionCardProps {

@@ -12,8 +12,8 @@ import {
   discardEntry,
   discardLine,
 } from './data/actions';
+import { documentInProgress, type LineView } from './data/documentViews';
 import type { FlowKind } from './data/flowKinds';
-import { documentInProgress, type LineView } from './data/queries';
 import { productPickOf } from './data/resolveScan';
 import { FlowPanel } from './FlowPanel';
 import { LineCard } from './LineCard';

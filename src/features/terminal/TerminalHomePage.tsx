@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { useAuthStore } from '../../state/authStore';
 import { type FlowKind, flowKinds } from './data/flowKinds';
-import { openOrders } from './data/queries';
+import { openOrders } from './data/orderViews';
 import { TerminalLayout } from './TerminalLayout';
 import { kindPath, scannerSettingsPath } from './terminalPaths';
 

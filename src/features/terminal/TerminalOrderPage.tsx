@@ -2,14 +2,14 @@ import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, Title } from 
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { textOf } from '../../../domain/rowValues';
 import { addQuantities } from '../../../domain/warehouse/quantity';
-import { textOf } from '../../../sync/rows';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
 import { StaleDataAlert } from '../sync/StaleDataAlert';
 import { discardEntry, finishCount, finishOrder, setRecordedQuantity } from './data/actions';
 import type { FlowKind } from './data/flowKinds';
-import { orderDetail, type PositionView } from './data/queries';
+import { orderDetail, type PositionView } from './data/orderViews';
 import { locationPickOf, productPickOf } from './data/resolveScan';
 import { FlowPanel } from './FlowPanel';
 import { LineCard } from './LineCard';

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { SourceCandidate } from '../../../domain/warehouse/bestSourceMaterial';
-import { todayOf } from '../../../sync/replica';
+import { todayOf } from '../../../domain/warehouse/isoDate';
 import { useSyncHandle } from '../../db/activeSync';
 import { type ActionResult, recordDocumentLine, recordOrderLine, type TerminalPort } from './data/actions';
 import { portOf } from './data/activePort';
+import type { LineView } from './data/documentViews';
 import type { FlowKind } from './data/flowKinds';
-import { batchesAt, type LineView } from './data/queries';
 import { type LocationPick, resolveScan } from './data/resolveScan';
+import { batchesAt } from './data/stockSuggestions';
 import { signal } from './signal';
 import {
   awaitsBatches,

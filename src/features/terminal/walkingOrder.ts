@@ -3,7 +3,8 @@ import type { LocationRules } from '../../../domain/warehouse/validationInput';
 import type { StoreTx } from '../../../sync/ports';
 import type { Row } from '../../../sync/types';
 import type { FlowKind } from './data/flowKinds';
-import { fefoSource, type PositionView } from './data/queries';
+import type { PositionView } from './data/orderViews';
+import { fefoSource } from './data/stockSuggestions';
 
 /** An open position and where the picker does it. */
 export interface Stop {

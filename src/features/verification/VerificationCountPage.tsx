@@ -3,11 +3,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { hasAccess } from '../../../domain/auth/claims';
-import {
-  defaultLogisticsConfig,
-  logisticsConfigSchema,
-  type VerificationApproval,
-} from '../../../domain/warehouse/logisticsConfig';
+import { parseLogisticsConfig, type VerificationApproval } from '../../../domain/warehouse/logisticsConfig';
 import { orderTypeOf } from '../../../domain/warehouse/orderTypes';
 import {
   canTransition,
@@ -50,10 +46,8 @@ const lineColumns = [
 ] as const;
 
 /** The account's count-approval limits (ClientLogisticsConfig), from the server or the startup configuration. */
-const approvalOf = (raw: unknown): VerificationApproval => {
-  const parsed = logisticsConfigSchema.safeParse(raw ?? {});
-  return (parsed.success ? parsed.data : defaultLogisticsConfig).rules.verificationApproval;
-};
+const approvalOf = (raw: unknown): VerificationApproval =>
+  parseLogisticsConfig(raw).rules.verificationApproval;
 
 /**
  * /verification-orders/:id: the counting screen. Each line shows the expected stock and takes the counted

@@ -3,11 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BuiltOnce, PreparedOnce, placeholdersFor } from '../../../server/db/builtOnce';
 import type { Executor } from '../../../server/db/client';
+import { col } from '../../../server/db/resourceColumns';
 import type { ResourceTable } from '../../../server/db/resourceTables';
-import { mutationStore } from '../../../server/sync/mutationContext';
-import { col } from '../../../server/warehouse/stock/ruleInputs';
 import { anOrderProduct } from '../../support/builders';
-import { mutationFixture, storedMutation } from '../../support/syncBuilders';
+import { mutationFixture } from '../../support/syncBuilders';
 
 // Statements of the hot paths are built once and run with values (server/db/builtOnce.ts).
 
@@ -64,21 +63,6 @@ describe('PreparedOnce', () => {
         throw marker;
       }),
     ).rejects.toBe(marker);
-  });
-
-  it('built by a mutation’s first statement, it carries the mutation’s record once', async () => {
-    const product = await anOrderProduct(f.t.ctx, f.acc);
-    const { statement } = productById();
-    const m = f.aMutation();
-    await mutationStore.run(m, () =>
-      f.t.ctx.db.transaction(async (tx) => {
-        await statement.execute(tx, { accountId: f.acc, id: product.id });
-        // A second record would break the unique key: the capture left the record's own wrapper to undo itself.
-        await statement.execute(tx, { accountId: f.acc, id: product.id });
-      }),
-    );
-    expect(m.state).toBe('recorded');
-    expect(await storedMutation(f.t.ctx, m)).toMatchObject({ idempotencyKey: m.idempotencyKey });
   });
 });
 

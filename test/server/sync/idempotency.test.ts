@@ -225,13 +225,11 @@ describe('exactly once', () => {
 
   it('GET calls that write (GenerateDocuments) are handled the same', async () => {
     const goods = await anOrderProduct(t.ctx, acc);
-    const order = await push(t, admin, 'POST', '/api/WmsOrder', {
-      payload: {
-        typeCode: 'OIN',
-        destinationLocationId: location.id,
-        saveAs: 'production',
-        positions: [{ productId: goods.id, quantity: 3 }],
-      },
+    const order = await t.call(admin, 'POST', '/api/WmsOrder', {
+      typeCode: 'OIN',
+      destinationLocationId: location.id,
+      saveAs: 'production',
+      positions: [{ productId: goods.id, quantity: 3 }],
     });
     expect(order.statusCode, order.body).toBe(201);
     const key = randomUUID();
@@ -299,6 +297,16 @@ describe('headers', () => {
     const otherUser = await aSuperUser(t.ctx, acc);
     const stolen = await push(t, otherUser, 'POST', '/api/WmsDocument', { key, payload: receipt() });
     expect(stolen.statusCode).toBe(400);
+  });
+
+  it('refuses an Idempotency-Key on a call that is no synced intent (only intents run exactly once)', async () => {
+    const key = randomUUID();
+    const res = await push(t, admin, 'POST', '/api/WmsOrder', {
+      key,
+      payload: { typeCode: 'OIN', destinationLocationId: location.id, positions: [] },
+    });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'badRequest']);
+    expect(await storedMutation(key)).toBeUndefined();
   });
 
   it('without a session nothing is recorded: 401, and the retry after sign-in runs', async () => {

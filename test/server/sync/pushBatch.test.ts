@@ -10,7 +10,7 @@ import {
 } from '../../../domain/sync/wire';
 import { syncDevice, syncMutation } from '../../../server/db/syncTables';
 import type { Row } from '../../../server/resources/rows';
-import { maxGroupCalls } from '../../../server/sync/pushBatch';
+import { maxGroupCalls } from '../../../server/sync/exactlyOnce';
 import {
   anAccount,
   anOrderLocation,
@@ -23,7 +23,7 @@ import {
 import { pullAll, push, pushedCalls } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
-/** POST /api/sync/push (docs/sync-contract.md §2): several pushed calls in one request, each as its own. */
+/** POST /api/sync/push (docs/sync-contract.md, "Batch push"): several pushed calls in one request, each as its own. */
 let t: TestApp;
 let acc: string;
 let admin: TestUser;
@@ -304,7 +304,7 @@ describe('push groups (calls sharing one transaction)', () => {
     expect(xids[0]).not.toBe(xids[maxGroupCalls]);
   });
 
-  it('a call that is not groupable runs on its own between groups and the calls after it see it', async () => {
+  it('a call that is no intent is refused on its own (400, not stored) between groups; the others run', async () => {
     const documentId = randomUUID();
     const receipt = pushed('POST', '/api/WmsDocument', {
       id: documentId,
@@ -322,22 +322,24 @@ describe('push groups (calls sharing one transaction)', () => {
     const line = pushed('POST', '/api/WmsDocumentPosition', {
       id: randomUUID(),
       documentId,
-      productId,
+      productId: product.id,
       quantity: 2,
       destinationLocationId: location.id,
     });
     const out = await results([receipt, newProduct, line]);
-    expect(out.map((r) => [r.status, rowAt([r], 0).id])).toEqual([
-      [201, documentId],
-      [201, productId],
-      [201, rowAt([line], 0).id],
+    expect(out.map((r) => [r.status, r.replayed])).toEqual([
+      [201, false],
+      [400, false],
+      [201, false],
     ]);
-    expect(rowAt(out, 2).productId).toBe(productId);
-    // Three transactions: the product's call between two groups.
-    const xids = await Promise.all(
-      [receipt, newProduct, line].map(async (c) => (await stored(c.idempotencyKey))?.xid),
-    );
-    expect(new Set(xids).size).toBe(3);
+    expect(rowAt(out, 1).code).toBe('badRequest');
+    expect(await stored(newProduct.idempotencyKey)).toBeUndefined();
+    const products = t.ctx.schema.resourceTables.product;
+    if (!products?.id) throw new Error('no product table');
+    expect(await t.ctx.db.select().from(products).where(eq(products.id, productId))).toEqual([]);
+    // Two transactions: the refused call between two groups.
+    const xids = await Promise.all([receipt, line].map(async (c) => (await stored(c.idempotencyKey))?.xid));
+    expect(new Set(xids).size).toBe(2);
   });
 });
 
@@ -360,9 +362,6 @@ describe('batch push input', () => {
     ['a call without key', () => ({ version: 1, mutations: one({ idempotencyKey: '' }) })],
     ['a path with a query', () => ({ version: 1, mutations: one({ path: '/api/WmsDocument?x=1' }) })],
     ['a path outside the API', () => ({ version: 1, mutations: one({ path: '/dataHub' }) })],
-    ['a sync route', () => ({ version: 1, mutations: one({ method: 'GET', path: '/api/sync/changes' }) })],
-    ['a batch in a batch', () => ({ version: 1, mutations: one({ path: '/api/Sync/Push' }) })],
-    ['dot segments', () => ({ version: 1, mutations: one({ path: '/api/x/../WmsDocument' }) })],
     [
       'too many calls',
       () => ({
@@ -381,6 +380,34 @@ describe('batch push input', () => {
     expect(res.statusCode, res.body).toBe(400);
     for (const m of payload.mutations as { idempotencyKey?: string }[])
       if (m.idempotencyKey) expect(await stored(m.idempotencyKey)).toBeUndefined();
+  });
+
+  // Only the intents of the registry run, matched after canonical decoding of the path: anything else is that
+  // call's 400 (final, not stored) and runs nothing.
+  it.each([
+    ['a sync route', { method: 'GET', path: '/api/sync/changes' }],
+    ['a batch in a batch', { path: '/api/Sync/Push' }],
+    ['a batch in a batch, percent-encoded', { path: '/api/%73ync/%70ush' }],
+    ['a batch in a batch, encoded and with a trailing slash', { path: '/API/Sync%2FPush/' }],
+    ['a batch in a batch behind dot segments', { path: '/api/WmsDocument/../sync/push' }],
+    ['an encoded dot segment up to the sync routes', { path: '/api/x/%2e%2e/sync/push' }],
+    ['a call of no intent', { path: '/api/Product' }],
+    ['an intent’s path with another method', { method: 'PUT', path: '/api/WmsDocument' }],
+  ])('answers %s with that call’s 400 and runs the others', async (_name, patch) => {
+    const bad = one({ ...patch, body: { version: 1, mutations: release(1) } })[0] as PushedCall;
+    const after = release(1);
+    const out = await results([bad, ...after]);
+    expect(out.map((r) => [r.status, r.replayed])).toEqual([
+      [400, false],
+      [201, false],
+      [201, false],
+    ]);
+    expect(rowAt(out, 0).code).toBe('badRequest');
+    expect(await stored(bad.idempotencyKey)).toBeUndefined();
+    // Nothing of the nested calls ran.
+    const nested = (bad.body as { mutations: PushedCall[] }).mutations;
+    for (const m of nested) expect(await stored(m.idempotencyKey)).toBeUndefined();
+    expect(await lineCount(rowAt(nested, 0).id)).toBe(0);
   });
 
   it('a bad sync header value of one call is that call’s 400 (final), the others run', async () => {

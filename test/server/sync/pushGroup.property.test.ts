@@ -3,9 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type PushedCall, pushResponseSchema } from '../../../domain/sync/wire';
+import { col, tableOf } from '../../../server/db/resourceColumns';
 import type { Row } from '../../../server/resources/rows';
 import { isFinal } from '../../../server/sync/outcome';
-import { col, tableOf } from '../../../server/warehouse/stock/ruleInputs';
 import {
   anAccount,
   anOrderLocation,
@@ -20,7 +20,7 @@ import { push } from '../../support/syncBuilders';
 import { testAppFixture } from '../../support/testApp';
 
 /**
- * Push groups (server/sync/pushGroup.ts) must not change what a batch does: random sequences of terminal calls —
+ * Push groups (server/sync/exactlyOnce.ts) must not change what a batch does: random sequences of terminal calls —
  * with refusals in the middle (locked or unknown products, stock that runs out at confirmation, lines and
  * documents that do not exist or exist already) — pushed as one batch in one account, and one by one as their
  * own requests in another account set up the same, get the same outcomes and leave the same documents and stock.

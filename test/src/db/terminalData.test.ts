@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  documentInProgress,
-  fefoSource,
-  findLocation,
-  findProduct,
-  openOrders,
-  orderDetail,
-  putawaySuggestion,
-} from '../../../src/features/terminal/data/queries';
+import { documentInProgress } from '../../../src/features/terminal/data/documentViews';
+import { openOrders, orderDetail } from '../../../src/features/terminal/data/orderViews';
+import { findLocation, findProduct } from '../../../src/features/terminal/data/scanLookups';
+import { fefoSource, putawaySuggestion } from '../../../src/features/terminal/data/stockSuggestions';
 import { applyChangesPage, markRejected } from '../../../sync/replica';
 import { queue, seededStore } from '../../sync/support/seed';
 
-/** The terminal's reads of the replica (src/features/terminal/data/queries.ts) on a seeded replica. */
+/** The terminal's reads of the replica (src/features/terminal/data/ (scanLookups, stockSuggestions, orderViews, documentViews)) on a seeded replica. */
 
 describe('terminal data: scanning', () => {
   it('finds a product by barcode, index, GTIN or GS1 data', async () => {

@@ -1,9 +1,18 @@
+import { statusOf } from '../../../domain/errors';
+import { type HttpCall, type IntentKind, matchIntentCall } from '../../../domain/sync/intents';
 import type { SyncChange, SyncEntity } from '../../../domain/sync/wire';
 import { documentTypeOf } from '../../../domain/warehouse/documentTypes';
 import { issue, type WarehouseIssue } from '../../../domain/warehouse/issues';
 import { type LogisticsConfig, logisticsConfigSchema } from '../../../domain/warehouse/logisticsConfig';
 import { compareQuantities, roundQuantity } from '../../../domain/warehouse/quantity';
+import { refusalOf } from '../../../domain/warehouse/refusal';
 import { resolvePosition } from '../../../domain/warehouse/resolveDocument';
+import {
+  documentDraftOf,
+  locationRulesOf,
+  positionDraftOf,
+  productRulesOf,
+} from '../../../domain/warehouse/ruleInputs';
 import {
   applyMovements,
   available,
@@ -31,6 +40,12 @@ import type { TransportRequest, TransportResponse } from '../../../sync/ports';
  */
 
 type Row = Record<string, unknown> & { id: string };
+
+/** A handler's answer: the status and the body its call gets. */
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
 
 interface StockCell {
   id: string;
@@ -163,41 +178,17 @@ export class SimServer {
 
   private productRules(id: string): ProductRules | undefined {
     const p = this.products.get(id);
-    if (!p) return undefined;
-    return {
-      id,
-      index: String(p.index),
-      contractorId: null,
-      lockIn: p.lockIn === true,
-      lockOut: p.lockOut === true,
-      lockRelocate: false,
-      requiredProdDate: false,
-      requiredExpDate: false,
-      requiredSerial: false,
-      minTemperature: null,
-      maxTemperature: null,
-      minimalExpDays: null,
-      weight: null,
-    };
+    return p ? productRulesOf(p) : undefined;
   }
 
   private locationRules(id: string): LocationRules | undefined {
     const l = this.locations.get(id);
-    if (!l) return undefined;
-    return {
-      id,
-      label: String(l.label),
-      lockedIn: l.lockedIn === true,
-      lockedOut: l.lockedOut === true,
-      temperature: null,
-      capacityKg: null,
-      handleStock: true,
-    };
+    return l ? locationRulesOf(l, undefined) : undefined;
   }
 
   private reservedBy(doc: Row): Map<string, number> {
     if (!this.config.workingCopiesCountInStock || doc.statusCode !== 'workingCopy') return new Map();
-    return reservationsOf(draftOf(doc), this.linesOf(doc.id).map(positionOf));
+    return reservationsOf(documentDraftOf(doc), this.linesOf(doc.id).map(positionDraftOf));
   }
 
   private context(
@@ -243,19 +234,17 @@ export class SimServer {
   }
 
   private check(doc: Row, availability: boolean, lines = this.linesOf(doc.id)): void {
-    const draft = draftOf(doc);
-    const positions = lines.map(positionOf);
+    const draft = documentDraftOf(doc);
+    const positions = lines.map(positionDraftOf);
     const issues = validateDocument(
       draft,
       positions,
       this.context(draft, positions, this.reservedBy(doc), availability),
     );
-    if (issues.length)
-      throw refuse(
-        issues.every((i) => i.code === 'quantityExceedsAvailable') ? 409 : 422,
-        issues.every((i) => i.code === 'quantityExceedsAvailable') ? 'stockShortfall' : 'documentInvalid',
-        issues,
-      );
+    if (issues.length) {
+      const refusal = refusalOf(issues);
+      throw refuse(statusOf(refusal.code), refusal.code, issues);
+    }
   }
 
   linesOf(documentId: string): Row[] {
@@ -292,10 +281,14 @@ export class SimServer {
 
   // --- handlers (each runs on a copy of the state that is committed only on success) ---
 
-  private handle(method: string, path: string, body: unknown): { status: number; body: unknown } {
-    const b = (body ?? {}) as Row;
-    let m: RegExpExecArray | null;
-    if (method === 'POST' && path === '/api/WmsDocument') {
+  /**
+   * The handlers of the intents this server takes, by kind: a call is matched to its kind by the same registry the
+   * real server's push goes by (domain/sync/intents.ts); a kind without a handler here is not found.
+   */
+  private readonly handlers: {
+    readonly [K in IntentKind]?: (params: Readonly<Record<string, string>>, body: Row) => Answer;
+  } = {
+    'document.create': (_params, b) => {
       if (this.documents.has(b.id)) throw refuse(409, 'uniqueConflict');
       const number = String(b.documentNumber ?? '');
       if (number && this.offlineNumbers.has(number)) throw refuse(406, 'numberCollision', undefined, false);
@@ -319,8 +312,8 @@ export class SimServer {
       this.documents.set(doc.id, doc);
       this.touch('wmsDocument', doc.id);
       return { status: 201, body: { ...doc, positions: [] } };
-    }
-    if (method === 'POST' && path === '/api/WmsDocumentPosition') {
+    },
+    'line.add': (_params, b) => {
       const documentId = String(b.documentId);
       if (this.lines.has(b.id)) throw refuse(409, 'uniqueConflict');
       let line: Row = b;
@@ -330,65 +323,12 @@ export class SimServer {
       });
       this.touch('wmsDocumentPosition', line.id);
       return { status: 201, body: line };
-    }
-    m = /^\/api\/WmsDocumentPosition\/([^/]+)$/.exec(path);
-    if (m && (method === 'PUT' || method === 'DELETE')) {
-      const id = m[1] ?? '';
-      const existing = this.lines.get(id);
-      if (!existing) throw refuse(404, 'notFoundOrNoPermission');
-      this.editLines(String(existing.documentId), () => {
-        if (method === 'PUT') this.lines.set(id, { ...existing, ...b, id, lineNo: existing.lineNo });
-        else this.lines.delete(id);
-      });
-      this.touch('wmsDocumentPosition', id);
-      return method === 'PUT' ? { status: 200, body: this.lines.get(id) } : { status: 204, body: undefined };
-    }
-    m = /^\/api\/WmsDocument\/([^/]+)\/confirm$/.exec(path);
-    if (m && method === 'POST') {
-      const doc = this.documents.get(m[1] ?? '');
-      if (!doc) throw refuse(404, 'notFoundOrNoPermission');
-      if (doc.statusCode !== 'workingCopy')
-        throw refuse(409, 'statusForbidsChange', [issue('notWorkingCopy', { field: 'statusCode' })]);
-      this.check(doc, true);
-      const lines = this.linesOf(doc.id);
-      const freed = this.reservedBy(doc);
-      const movements = movementsOf(draftOf(doc), lines.map(positionOf));
-      // The conditional update: on hand − reserved + what this document frees must cover what it takes.
-      const free = new Map<string, number>();
-      for (const [k, cell] of this.stock)
-        free.set(k, roundQuantity(cell.quantity - cell.reserved + (freed.get(k) ?? 0)));
-      const applied = applyMovements(free, movements);
-      if (!applied.ok)
-        throw refuse(409, 'stockShortfall', [
-          issue('quantityExceedsAvailable', {
-            positionIndex: applied.shortfall.positionIndex,
-            field: 'quantity',
-          }),
-        ]);
-      for (const [k, q] of freed) {
-        const cell = this.stock.get(k);
-        if (cell) cell.reserved = roundQuantity(cell.reserved - q);
-      }
-      for (const mv of movements) {
-        const cell = this.stock.get(mv.keyString) ?? { id: this.newId('stock'), quantity: 0, reserved: 0 };
-        cell.quantity = roundQuantity(cell.quantity + mv.quantity);
-        this.stock.set(mv.keyString, cell);
-      }
-      for (const k of new Set([...movements.map((mv) => mv.keyString), ...freed.keys()])) {
-        const cell = this.stock.get(k);
-        if (!cell) continue;
-        if (cell.quantity < 0 || cell.reserved < 0) this.negativeSeen = true;
-        this.touch('stock', cell.id);
-        if (cell.quantity === 0 && cell.reserved === 0) this.stock.delete(k);
-      }
-      doc.statusCode = 'confirmed';
-      this.touch('wmsDocument', doc.id);
-      for (const l of lines) this.touch('wmsDocumentPosition', l.id);
-      return { status: 200, body: { ...doc, positions: lines } };
-    }
-    m = /^\/api\/WmsDocument\/([^/]+)$/.exec(path);
-    if (m && method === 'DELETE') {
-      const doc = this.documents.get(m[1] ?? '');
+    },
+    'line.update': (params, b) => this.changeLine(params.id ?? '', b),
+    'line.remove': (params) => this.changeLine(params.id ?? '', undefined),
+    'document.confirm': (params) => this.confirm(params.id ?? ''),
+    'document.delete': (params) => {
+      const doc = this.documents.get(params.id ?? '');
       if (!doc) throw refuse(404, 'notFoundOrNoPermission');
       if (doc.statusCode !== 'workingCopy') throw refuse(409, 'statusForbidsDelete');
       this.rereserve(this.reservedBy(doc), new Map());
@@ -399,8 +339,69 @@ export class SimServer {
       this.documents.delete(doc.id);
       this.touch('wmsDocument', doc.id);
       return { status: 204, body: undefined };
+    },
+  };
+
+  /** A line changed (`body`) or removed (no body). */
+  private changeLine(id: string, b: Row | undefined): Answer {
+    const existing = this.lines.get(id);
+    if (!existing) throw refuse(404, 'notFoundOrNoPermission');
+    this.editLines(String(existing.documentId), () => {
+      if (b) this.lines.set(id, { ...existing, ...b, id, lineNo: existing.lineNo });
+      else this.lines.delete(id);
+    });
+    this.touch('wmsDocumentPosition', id);
+    return b ? { status: 200, body: this.lines.get(id) } : { status: 204, body: undefined };
+  }
+
+  private confirm(id: string): Answer {
+    const doc = this.documents.get(id);
+    if (!doc) throw refuse(404, 'notFoundOrNoPermission');
+    if (doc.statusCode !== 'workingCopy')
+      throw refuse(409, 'statusForbidsChange', [issue('notWorkingCopy', { field: 'statusCode' })]);
+    this.check(doc, true);
+    const lines = this.linesOf(doc.id);
+    const freed = this.reservedBy(doc);
+    const movements = movementsOf(documentDraftOf(doc), lines.map(positionDraftOf));
+    // The conditional update: on hand − reserved + what this document frees must cover what it takes.
+    const free = new Map<string, number>();
+    for (const [k, cell] of this.stock)
+      free.set(k, roundQuantity(cell.quantity - cell.reserved + (freed.get(k) ?? 0)));
+    const applied = applyMovements(free, movements);
+    if (!applied.ok)
+      throw refuse(409, 'stockShortfall', [
+        issue('quantityExceedsAvailable', {
+          positionIndex: applied.shortfall.positionIndex,
+          field: 'quantity',
+        }),
+      ]);
+    for (const [k, q] of freed) {
+      const cell = this.stock.get(k);
+      if (cell) cell.reserved = roundQuantity(cell.reserved - q);
     }
-    throw refuse(404, 'notFoundOrNoPermission');
+    for (const mv of movements) {
+      const cell = this.stock.get(mv.keyString) ?? { id: this.newId('stock'), quantity: 0, reserved: 0 };
+      cell.quantity = roundQuantity(cell.quantity + mv.quantity);
+      this.stock.set(mv.keyString, cell);
+    }
+    for (const k of new Set([...movements.map((mv) => mv.keyString), ...freed.keys()])) {
+      const cell = this.stock.get(k);
+      if (!cell) continue;
+      if (cell.quantity < 0 || cell.reserved < 0) this.negativeSeen = true;
+      this.touch('stock', cell.id);
+      if (cell.quantity === 0 && cell.reserved === 0) this.stock.delete(k);
+    }
+    doc.statusCode = 'confirmed';
+    this.touch('wmsDocument', doc.id);
+    for (const l of lines) this.touch('wmsDocumentPosition', l.id);
+    return { status: 200, body: { ...doc, positions: lines } };
+  }
+
+  private handle(method: HttpCall['method'], path: string, body: unknown): Answer {
+    const matched = matchIntentCall(method, path);
+    const handler = matched ? this.handlers[matched.kind] : undefined;
+    if (!matched || !handler) throw refuse(404, 'notFoundOrNoPermission');
+    return handler(matched.params, (body ?? {}) as Row);
   }
 
   private snapshot() {
@@ -549,21 +550,3 @@ export class SimServer {
     return new Map([...this.stock].map(([k, c]) => [k, { quantity: c.quantity, reserved: c.reserved }]));
   }
 }
-
-export const draftOf = (doc: Row): DocumentDraft => ({
-  typeCode: String(doc.typeCode),
-  statusCode: String(doc.statusCode),
-  contractorId: (doc.contractorId as string | null) ?? null,
-  sourceLocationId: (doc.sourceLocationId as string | null) ?? null,
-  destinationLocationId: (doc.destinationLocationId as string | null) ?? null,
-  sourceContainer: null,
-  destinationContainer: null,
-  orderId: (doc.orderId as string | null) ?? null,
-});
-
-export const positionOf = (line: Row): PositionDraft => ({
-  productId: String(line.productId),
-  quantity: Number(line.quantity),
-  sourceLocationId: (line.sourceLocationId as string | null) ?? null,
-  destinationLocationId: (line.destinationLocationId as string | null) ?? null,
-});

@@ -1,14 +1,17 @@
 import type { RuleIssue } from '../../../../domain/errors';
 import type { Intent } from '../../../../domain/sync/intents';
+import { todayOf } from '../../../../domain/warehouse/isoDate';
+import { refusalOf } from '../../../../domain/warehouse/refusal';
 import type { StoreTx } from '../../../../sync/ports';
-import { type EnqueueResult, todayOf } from '../../../../sync/replica';
+import type { EnqueueResult } from '../../../../sync/replica';
 import type { LocalRefusal } from '../../../../sync/validateIntent';
 import { readLogisticsConfig } from '../../../../sync/validationContext';
 import { allocateToOrder } from './allocateToOrder';
 import { checkLine, checkOrderLine } from './checkLine';
+import type { LineView } from './documentViews';
 import { directTypeOf, type FlowKind, scannedSideOf } from './flowKinds';
 import { type LineDraft, linePayloadOf, linePayloadOfRow } from './lineDraft';
-import { type LineView, orderDetail, type PositionView } from './queries';
+import { orderDetail, type PositionView } from './orderViews';
 
 /**
  * What the terminal's screens do: every action is an intent queued through the sync engine, which checks it
@@ -35,12 +38,6 @@ const queue = async (port: TerminalPort, intent: Intent): Promise<ActionResult> 
   const result = await port.enqueue(intent);
   return result.ok ? { ok: true, warnings: result.warnings } : { ok: false, refusal: result.refusal };
 };
-
-const refusalOf = (issues: readonly RuleIssue[]): LocalRefusal => ({
-  // The server's code for a list of rule issues (as the engine's local check answers).
-  code: issues.every((i) => i.code === 'quantityExceedsAvailable') ? 'stockShortfall' : 'documentInvalid',
-  issues: issues.map((i) => ({ ...i })),
-});
 
 export type DocumentLineResult =
   | { readonly ok: true; readonly warnings: readonly RuleIssue[]; readonly documentId: string }
@@ -198,12 +195,7 @@ export const recordOrderLine = async (
         issues: [{ code: allocation.code, field: 'productId', params: allocation.params }],
       },
     };
-  if (issues.length) {
-    const code = issues.every((i) => i.code === 'quantityExceedsAvailable')
-      ? 'stockShortfall'
-      : 'documentInvalid';
-    return { ok: false, refusal: { code, issues: issues.map((i) => ({ ...i })) } };
-  }
+  if (issues.length) return { ok: false, refusal: refusalOf(issues) };
   for (const u of allocation.updates) {
     const result = await queue(port, {
       kind: 'orderPosition.quantityReal',

@@ -1,10 +1,10 @@
+import { textOf } from '../../../../domain/rowValues';
 import type { DocumentTypeCode } from '../../../../domain/warehouse/documentTypes';
 import type { WarehouseIssue } from '../../../../domain/warehouse/issues';
 import { addQuantities } from '../../../../domain/warehouse/quantity';
 import { validateDocument } from '../../../../domain/warehouse/validateDocument';
 import type { DocumentDraft, PositionDraft } from '../../../../domain/warehouse/validationInput';
 import type { RowReader } from '../../../../sync/ports';
-import { textOf } from '../../../../sync/rows';
 import type { Row } from '../../../../sync/types';
 import { buildValidationContext, readLogisticsConfig } from '../../../../sync/validationContext';
 import { type FlowKind, flowKindOfOrder, generatedTypeOf, scannedSideOf } from './flowKinds';

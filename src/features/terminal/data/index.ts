@@ -2,7 +2,9 @@
  * The terminal's data layer: reads of the offline replica and the actions the screens take. Everything runs
  * on the device (no request is made here); the sync engine (sync/, src/db/startSync) sends the queued work.
  *
- * Reads — each `(tx, …args) => Promise<…>` on a read transaction of the replica's store: in screens
+ * Reads — each `(tx, …args) => Promise<…>` on a read transaction of the replica's store (scan look-ups in
+ * ./scanLookups.ts, stock suggestions in ./stockSuggestions.ts, order views in ./orderViews.ts, document views in
+ * ./documentViews.ts): in screens
  * `useReplicaQuery((tx) => openOrders(tx, 'release'), ['release'])` (re-runs when the replica changes),
  * elsewhere `handle.store.read((tx) => …)`:
  * - `findProduct(tx, code)`      a scan → 'found' | 'several' | 'none' (domain matchProduct) with its GS1 data
@@ -35,8 +37,11 @@ export * from './actions';
 export * from './activePort';
 export * from './allocateToOrder';
 export * from './checkLine';
+export * from './documentViews';
 export * from './flowKinds';
 export * from './lineDraft';
 export * from './orderProgress';
-export * from './queries';
+export * from './orderViews';
+export * from './scanLookups';
+export * from './stockSuggestions';
 export * from './syncStates';

@@ -1,5 +1,6 @@
+import { textOf } from '../../../../domain/rowValues';
 import type { LinePayload } from '../../../../domain/sync/intents';
-import { numberOf, textOf } from '../../../../sync/rows';
+import { positionDraftOf } from '../../../../domain/warehouse/ruleInputs';
 import type { Row } from '../../../../sync/types';
 import { type FlowKind, scannedSideOf } from './flowKinds';
 
@@ -39,16 +40,8 @@ export const linePayloadOf = (
 
 /** The payload of an existing line row (to send it again changed). */
 export const linePayloadOfRow = (row: Row): LinePayload => ({
+  ...positionDraftOf(row),
   id: row.id,
   documentId: String(row.documentId ?? ''),
-  productId: String(row.productId ?? ''),
-  quantity: numberOf(row.quantity) ?? 0,
-  sourceLocationId: textOf(row.sourceLocationId),
-  destinationLocationId: textOf(row.destinationLocationId),
-  sourceContainer: textOf(row.sourceContainer),
-  destinationContainer: textOf(row.destinationContainer),
-  serialNumber: textOf(row.serialNumber),
-  prodDate: textOf(row.prodDate)?.slice(0, 10) ?? null,
-  expDate: textOf(row.expDate)?.slice(0, 10) ?? null,
   comment: textOf(row.comment),
 });

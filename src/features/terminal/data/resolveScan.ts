@@ -1,8 +1,8 @@
 import type { Gs1Data } from '../../../../domain/barcodes/gs1';
+import { boolOf, textOf } from '../../../../domain/rowValues';
 import type { RowReader } from '../../../../sync/ports';
-import { boolOf, textOf } from '../../../../sync/rows';
 import type { Row } from '../../../../sync/types';
-import { findContainer, findLocation, findProduct, parseScan, type ScanOptions } from './queries';
+import { findContainer, findLocation, findProduct, parseScan, type ScanOptions } from './scanLookups';
 
 /** A location as the flow keeps it. */
 export interface LocationPick {

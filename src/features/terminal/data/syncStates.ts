@@ -1,4 +1,5 @@
-import type { LinePayload } from '../../../../domain/sync/intents';
+import { lineRowOf } from '../../../../domain/sync/intentKinds/lines';
+import { type LinePayload, subjectOf } from '../../../../domain/sync/intents';
 import type { OutboxEntry, Rejection, Row } from '../../../../sync/types';
 
 /**
@@ -29,30 +30,13 @@ export interface LineState {
 /** An entry the user has not dealt with yet: pending, accepted (not yet pulled) or rejected and unresolved. */
 export const isLive = (e: OutboxEntry): boolean => e.status !== 'rejected' || !e.resolvedAt;
 
-const lineIdOf = (e: OutboxEntry): string | null => {
-  const i = e.intent;
-  if (i.kind === 'line.add' || i.kind === 'line.update') return i.line.id;
-  if (i.kind === 'line.remove') return i.lineId;
-  return null;
-};
+const lineIdOf = (e: OutboxEntry): string | null => subjectOf(e.intent).lineId ?? null;
 
 /** The document an entry is about (its lines included); null for order entries. */
-export const documentIdOf = (e: OutboxEntry): string | null => {
-  const i = e.intent;
-  switch (i.kind) {
-    case 'document.create':
-      return i.document.id;
-    case 'document.confirm':
-    case 'document.delete':
-    case 'line.remove':
-      return i.documentId;
-    case 'line.add':
-    case 'line.update':
-      return i.line.documentId;
-    default:
-      return null;
-  }
-};
+export const documentIdOf = (e: OutboxEntry): string | null => subjectOf(e.intent).documentId ?? null;
+
+/** The order an entry is about (its positions included); null for document entries. */
+export const orderIdOf = (e: OutboxEntry): string | null => subjectOf(e.intent).orderId ?? null;
 
 /** Entries about a document or its lines, in mutation order. */
 export const entriesOfDocument = (entries: readonly OutboxEntry[], documentId: string): OutboxEntry[] =>
@@ -63,17 +47,11 @@ export const entriesOfDocument = (entries: readonly OutboxEntry[], documentId: s
 const isDocumentLevel = (e: OutboxEntry): boolean => lineIdOf(e) === null;
 
 /** A line row made from a refused line.add's payload (it is no longer in the view). */
-export const ghostRowOf = (line: LinePayload): Row => ({
-  ...line,
-  quantity: line.quantity,
-  sourceLocationId: line.sourceLocationId ?? null,
-  destinationLocationId: line.destinationLocationId ?? null,
-  sourceContainer: line.sourceContainer ?? null,
-  destinationContainer: line.destinationContainer ?? null,
-  serialNumber: line.serialNumber ?? null,
-  prodDate: line.prodDate ?? null,
-  expDate: line.expDate ?? null,
-});
+export const ghostRowOf = (line: LinePayload): Row => {
+  // No number: the line never got one (it is listed after the real ones).
+  const { lineNo: _lineNo, ...row } = lineRowOf(line, 0);
+  return row;
+};
 
 const stateOf = (entries: readonly OutboxEntry[]): SyncState =>
   entries.some((e) => e.status === 'pending') ? 'pending' : 'accepted';
@@ -163,20 +141,16 @@ export const positionState = (
   readonly rejectedQuantity?: number;
 } => {
   const mine = entries
-    .filter(
-      (e) =>
-        isLive(e) &&
-        e.intent.kind === 'orderPosition.quantityReal' &&
-        e.intent.orderPositionId === positionId,
-    )
+    .filter((e) => isLive(e) && subjectOf(e.intent).orderPositionId === positionId)
     .sort((a, b) => a.mutationId - b.mutationId);
   const last = mine.at(-1);
-  if (last?.status === 'rejected' && last.rejection && last.intent.kind === 'orderPosition.quantityReal')
+  const rejectedQuantity = last ? subjectOf(last.intent).quantity : undefined;
+  if (last?.status === 'rejected' && last.rejection)
     return {
       state: 'rejected',
       rejection: last.rejection,
       rejectedMutationId: last.mutationId,
-      rejectedQuantity: last.intent.quantityReal,
+      ...(rejectedQuantity === undefined ? {} : { rejectedQuantity }),
     };
   if (mine.some((e) => e.status === 'pending')) return { state: 'pending' };
   return { state: recorded || mine.length > 0 ? 'accepted' : null };

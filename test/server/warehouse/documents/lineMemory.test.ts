@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type IntentKind, intentRegistry } from '../../../../domain/sync/intents';
 import type { PushedCall } from '../../../../domain/sync/wire';
 import { pushResponseSchema } from '../../../../domain/sync/wire';
 import type { Tx } from '../../../../server/db/client';
 import type { Row } from '../../../../server/resources/rows';
-import { PushGroup } from '../../../../server/sync/pushGroup';
+import { UnitOfWork } from '../../../../server/unitOfWork';
 import { documentServiceOf } from '../../../../server/warehouse/documents/documentService';
-import { lineMemoryOf, wantedBy } from '../../../../server/warehouse/documents/lineMemory';
+import { lineMemoryOf } from '../../../../server/warehouse/documents/lineMemory';
 import {
   anAccount,
   anOrderLocation,
@@ -18,8 +18,8 @@ import {
 } from '../../../support/builders';
 import { testAppFixture } from '../../../support/testApp';
 
-// What a push group's document calls remember for its later calls (lineMemory.ts): used while the group ran no
-// other statement, forgotten as soon as it did.
+// What the document calls of a unit of several calls (a push group) remember for its later calls
+// (lineMemory.ts): used while every call in between left it true, forgotten as soon as another call ran.
 
 const app = testAppFixture();
 
@@ -36,16 +36,51 @@ const aWarehouse = async () => {
   return { acc, user, location, product, bin, scope: orderScopeOf(user) };
 };
 
-/** Runs `work` in an open push group of `calls` and rolls its transaction back afterwards. */
+/**
+ * The statements run on `tx` from now on (the test watches its session; the server itself counts nothing).
+ */
+const statementsOn = (tx: Tx): (() => number) => {
+  let ran = 0;
+  // Test instrumentation only: it wraps the session's prepareQuery to count what runs.
+  const session = tx._.session as unknown as { prepareQuery: (...args: unknown[]) => unknown };
+  const prepare = session.prepareQuery.bind(session);
+  session.prepareQuery = (...args: unknown[]) => {
+    const prepared = prepare(...args) as Record<
+      'execute' | 'all',
+      ((...a: unknown[]) => unknown) | undefined
+    >;
+    for (const method of ['execute', 'all'] as const) {
+      const run = prepared[method]?.bind(prepared);
+      if (run)
+        prepared[method] = (...a: unknown[]) => {
+          ran++;
+          return run(...a);
+        };
+    }
+    return prepared;
+  };
+  return () => ran;
+};
+
+/** Runs `work` in a unit shared by the pushed calls `calls` (their prefetch hints) and rolls it back afterwards. */
 const inRolledBackGroup = async (
-  work: (group: PushGroup, tx: Tx) => Promise<void>,
-  calls: readonly PushedCall[] = [],
+  work: (unit: UnitOfWork, tx: Tx) => Promise<void>,
+  calls: readonly { readonly kind: IntentKind; readonly body: Row }[] = [],
 ): Promise<void> => {
   const rolledBack = new Error('roll back');
   await expect(
     app.t.ctx.db.transaction(async (tx) => {
-      const group = new PushGroup(calls);
-      await group.within(tx, () => work(group, tx));
+      const hints = calls.map((c) =>
+        intentRegistry[c.kind].prefetch?.({ params: {}, query: {}, body: c.body }),
+      );
+      const unit: UnitOfWork = new UnitOfWork(tx, {
+        ahead: () => ({
+          productIds: hints.slice(unit.call).flatMap((h) => h?.productIds ?? []),
+          locationIds: hints.slice(unit.call).flatMap((h) => h?.locationIds ?? []),
+          containers: hints.slice(unit.call).flatMap((h) => h?.containers ?? []),
+        }),
+      });
+      await work(unit, tx);
       throw rolledBack;
     }),
   ).rejects.toBe(rolledBack);
@@ -62,20 +97,25 @@ const aCall = (method: PushedCall['method'], path: string, body?: Row): PushedCa
 });
 
 describe('line memory of a push group', () => {
-  it('is there only in a group, and is forgotten when any other statement runs or the scope changes', async () => {
+  it('is there only in a shared unit, and is forgotten when another call runs between or the scope changes', async () => {
     const w = await aWarehouse();
     const other = orderScopeOf(await aSuperUser(app.t.ctx, await anAccount(app.t.ctx)));
-    expect(lineMemoryOf(w.scope)).toBeUndefined();
-    await inRolledBackGroup(async (_group, tx) => {
-      const memory = lineMemoryOf(w.scope);
+    await app.t.ctx.db.transaction(async (tx) => {
+      expect(lineMemoryOf(new UnitOfWork(tx), w.scope)).toBeUndefined();
+    });
+    await inRolledBackGroup(async (unit) => {
+      unit.beginCall();
+      const memory = lineMemoryOf(unit, w.scope);
       expect(memory).toBeDefined();
-      expect(lineMemoryOf(w.scope)).toBe(memory);
-      await tx.execute(sql`select 1`);
-      const next = lineMemoryOf(w.scope);
+      expect(lineMemoryOf(unit, w.scope)).toBe(memory);
+      // The next call: this one did not leave it true.
+      unit.beginCall();
+      const next = lineMemoryOf(unit, w.scope);
       expect(next).not.toBe(memory);
       next?.settle();
-      expect(lineMemoryOf(w.scope)).toBe(next);
-      expect(lineMemoryOf(other)).not.toBe(next);
+      unit.beginCall();
+      expect(lineMemoryOf(unit, w.scope)).toBe(next);
+      expect(lineMemoryOf(unit, other)).not.toBe(next);
     });
   });
 
@@ -90,8 +130,10 @@ describe('line memory of a push group', () => {
       sourceLocationId: w.location,
       sourceContainer: w.bin,
     });
-    await inRolledBackGroup(async (group, tx) => {
-      await service.create(tx, w.scope, {
+    await inRolledBackGroup(async (unit, tx) => {
+      const ran = statementsOn(tx);
+      unit.beginCall();
+      await service.create(unit, w.scope, {
         id: documentId,
         typeCode: 'DOU',
         sourceLocationId: w.location,
@@ -99,9 +141,10 @@ describe('line memory of a push group', () => {
       });
       const statements: number[] = [];
       for (const quantity of [1, 2, 1]) {
-        const before = group.statements;
-        await service.addLine(tx, w.scope, line(quantity));
-        statements.push(group.statements - before);
+        unit.beginCall();
+        const before = ran();
+        await service.addLine(unit, w.scope, line(quantity));
+        statements.push(ran() - before);
       }
       // No lock: the document was made in the group. The first line also reads its product's rule rows (this
       // group has no later calls to read them with); the others need nothing but their write.
@@ -121,34 +164,36 @@ describe('line memory of a push group', () => {
     const later = String((await anOrderProduct(app.t.ctx, w.acc)).id);
     const documentId = randomUUID();
     const calls = [
-      aCall('POST', '/api/WmsDocumentPosition', {
-        documentId,
-        productId: w.product,
-        quantity: 1,
-        sourceLocationId: w.location,
-      }),
-      aCall('POST', '/api/WmsDocumentPosition', {
-        documentId,
-        productId: later,
-        quantity: 1,
-        sourceLocationId: w.location,
-        sourceContainer: w.bin,
-      }),
+      {
+        kind: 'line.add' as const,
+        body: { documentId, productId: w.product, quantity: 1, sourceLocationId: w.location },
+      },
+      {
+        kind: 'line.add' as const,
+        body: {
+          documentId,
+          productId: later,
+          quantity: 1,
+          sourceLocationId: w.location,
+          sourceContainer: w.bin,
+        },
+      },
     ];
-    await inRolledBackGroup(async (group) => {
-      group.startCall(0);
-      const memory = lineMemoryOf(w.scope);
-      await memory?.rules.load(app.t.ctx, app.t.ctx.db, w.acc, { productIds: [w.product] });
+    await inRolledBackGroup(async (unit, tx) => {
+      const ran = statementsOn(tx);
+      unit.beginCall();
+      const memory = lineMemoryOf(unit, w.scope);
+      await memory?.rules.load(app.t.ctx, tx, w.acc, { productIds: [w.product] });
       expect([...(memory?.rules.rows.products.keys() ?? [])].sort()).toEqual([w.product, later].sort());
       expect(memory?.rules.rows.containerLocations.get(w.bin)).toBe(w.location);
       // All known now: no statement for them.
-      const before = group.statements;
-      await memory?.rules.load(app.t.ctx, app.t.ctx.db, w.acc, {
+      const before = ran();
+      await memory?.rules.load(app.t.ctx, tx, w.acc, {
         productIds: [later],
         locationIds: [w.location],
         containers: [w.bin],
       });
-      expect(group.statements).toBe(before);
+      expect(ran()).toBe(before);
     }, calls);
   });
 
@@ -184,30 +229,6 @@ describe('line memory of a push group', () => {
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 200, 422]);
     expect(results[4]?.body).toMatchObject({
       issues: [expect.objectContaining({ code: 'sourceContainerMismatch' })],
-    });
-  });
-});
-
-describe('wantedBy', () => {
-  it('takes the ids and bins a call body names, also of its positions, and skips what is no id', () => {
-    const [product, source, destination, other] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    expect(
-      wantedBy([
-        aCall('POST', '/api/WmsDocumentPosition', {
-          productId: product,
-          sourceLocationId: source,
-          sourceContainer: 'BIN-1',
-        }),
-        aCall('POST', '/api/WmsDocument', {
-          destinationLocationId: destination,
-          positions: [{ productId: other, destinationContainer: 'BIN-2' }, { productId: 'not-an-id' }],
-        }),
-        aCall('DELETE', `/api/WmsDocumentPosition/${randomUUID()}`),
-      ]),
-    ).toEqual({
-      productIds: [product, other],
-      locationIds: [source, destination],
-      containers: ['BIN-1', 'BIN-2'],
     });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productRulesOf } from '../../../../domain/warehouse/ruleInputs';
 import type { DocumentRow } from '../../../../src/features/documents/documentApi';
 import {
   emptyHeader,
@@ -6,7 +7,6 @@ import {
   headerFromRow,
   instantIssues,
   positionFromRow,
-  productRulesOf,
   sideRulesOf,
   toDocumentInput,
   withoutForbiddenSides,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { issue } from '../../../../domain/warehouse/issues';
 import type { DocumentRule } from '../../../../domain/warehouse/resolveDocument';
+import { productRulesOf } from '../../../../domain/warehouse/ruleInputs';
 import { documentRules } from '../../../../domain/warehouse/validateDocument';
 import {
   emptyHeader,
   emptyPosition,
   instantIssues,
   instantRules,
-  productRulesOf,
   toDocumentInput,
 } from '../../../../src/features/documents/documentForm';
 

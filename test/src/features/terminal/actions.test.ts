@@ -12,8 +12,10 @@ import {
   recordOrderLine,
   setRecordedQuantity,
 } from '../../../../src/features/terminal/data/actions';
+import { documentInProgress } from '../../../../src/features/terminal/data/documentViews';
 import type { LineDraft } from '../../../../src/features/terminal/data/lineDraft';
-import { documentInProgress, fefoSource, orderDetail } from '../../../../src/features/terminal/data/queries';
+import { orderDetail } from '../../../../src/features/terminal/data/orderViews';
+import { fefoSource } from '../../../../src/features/terminal/data/stockSuggestions';
 import type { MemorySyncStore } from '../../../../sync/memoryStore';
 import { applyChangesPage, markRejected } from '../../../../sync/replica';
 import { seededStore } from '../../../sync/support/seed';

@@ -4,16 +4,10 @@ import { DexieSyncStore } from '../../../../src/db/dexieSyncStore';
 import { openReplicaDb } from '../../../../src/db/replicaDb';
 import type { TerminalPort } from '../../../../src/features/terminal/data/actions';
 import { recordDocumentLine, recordOrderLine } from '../../../../src/features/terminal/data/actions';
-import {
-  documentInProgress,
-  fefoSource,
-  openDocuments,
-  openOrders,
-  orderDetail,
-  putawaySuggestion,
-  rejectedRecords,
-} from '../../../../src/features/terminal/data/queries';
+import { documentInProgress, openDocuments } from '../../../../src/features/terminal/data/documentViews';
+import { openOrders, orderDetail, rejectedRecords } from '../../../../src/features/terminal/data/orderViews';
 import { resolveScan } from '../../../../src/features/terminal/data/resolveScan';
+import { fefoSource, putawaySuggestion } from '../../../../src/features/terminal/data/stockSuggestions';
 import { applyChangesPage, discardRejected, enqueueIntent } from '../../../../sync/replica';
 import { seedChanges } from '../../../sync/support/seed';
 

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { recordDocumentLine } from '../../../../src/features/terminal/data/actions';
-import {
-  batchesAt,
-  findContainer,
-  openDocuments,
-  openOrders,
-  putawaySuggestion,
-  rejectedRecords,
-} from '../../../../src/features/terminal/data/queries';
+import { openDocuments } from '../../../../src/features/terminal/data/documentViews';
+import { openOrders, rejectedRecords } from '../../../../src/features/terminal/data/orderViews';
 import { resolveScan } from '../../../../src/features/terminal/data/resolveScan';
+import { findContainer } from '../../../../src/features/terminal/data/scanLookups';
+import { batchesAt, putawaySuggestion } from '../../../../src/features/terminal/data/stockSuggestions';
 import { applyChangesPage, markRejected } from '../../../../sync/replica';
 import { seededStore } from '../../../sync/support/seed';
 import { memoryPort } from './memoryPort';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../../../domain/sync/intents';
-import type { PositionView } from '../../../../src/features/terminal/data/queries';
+import type { PositionView } from '../../../../src/features/terminal/data/orderViews';
 import { followed } from '../../../../src/features/terminal/FeedbackBanner';
 import { documentFollowOf } from '../../../../src/features/terminal/useDocumentFollow';
 import { inWalkingOrder } from '../../../../src/features/terminal/walkingOrder';

@@ -1,96 +1,28 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type LogisticsConfig, logisticsConfigSchema } from '../../../domain/warehouse/logisticsConfig';
+import { isUuid, textOf } from '../../../domain/rowValues';
+import {
+  locationRuleFields,
+  locationRulesOf,
+  productRuleFields,
+  productRulesOf,
+} from '../../../domain/warehouse/ruleInputs';
 import type { LocationRules, ProductRules } from '../../../domain/warehouse/validationInput';
 import type { AppContext } from '../../context';
 import { BuiltOnce } from '../../db/builtOnce';
 import type { Executor } from '../../db/client';
-import { clientAccount } from '../../db/internalTables';
+import { col, tableOf } from '../../db/resourceColumns';
 import type { ResourceTable } from '../../db/resourceTables';
 
-/** Reads untyped resource rows (tables are built from definitions at run time). */
-export const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-export const num = (v: unknown): number | null => {
-  if (v === null || v === undefined || v === '') return null;
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : null;
-};
-const bool = (v: unknown): boolean => v === true;
+/**
+ * The server's reads of the rules' inputs: product and location rows of the account, mapped by the domain's
+ * mappers (domain/warehouse/ruleInputs.ts) exactly as the terminal maps its replica's rows.
+ */
 
-export const tableOf = (ctx: AppContext, name: string): ResourceTable => {
-  const t = ctx.schema.resourceTables[name];
-  if (!t) throw new Error(`no table for ${name}`);
-  return t;
-};
+/** Products with the name and unit screens and messages show, by id. */
+export type LoadedProducts = Map<string, ProductRules & { name: string; unit: string | null }>;
 
-/** A column of a resource table by field name (they are only known by name). */
-export const col = (t: ResourceTable, name: string) => {
-  const c = t[name];
-  if (!c) throw new Error(`no column ${name}`);
-  return c;
-};
-
-/** The calendar date the rules treat as today (UTC; the account time zone is not modelled yet). */
-export const todayIso = (): string => new Date().toISOString().slice(0, 10);
-
-/** A stored logistics config with the defaults filled in; one that no longer parses reads as the defaults. */
-export const parseLogisticsConfig = (stored: unknown): LogisticsConfig => {
-  // Every document line reads the config: the same stored text is parsed once (callers never change it).
-  const key = JSON.stringify(stored ?? {});
-  const known = parsedConfigs.get(key);
-  if (known) return known;
-  const parsed = logisticsConfigSchema.safeParse(stored ?? {});
-  const config = parsed.success ? parsed.data : logisticsConfigSchema.parse({});
-  if (parsedConfigs.size >= 100) parsedConfigs.clear();
-  parsedConfigs.set(key, config);
-  return config;
-};
-
-const parsedConfigs = new Map<string, LogisticsConfig>();
-
-/** The account's logistics config; a stored config that no longer parses falls back to the defaults. */
-export const loadLogisticsConfig = async (db: Executor, accountId: string): Promise<LogisticsConfig> => {
-  const [row] = await db
-    .select({ config: clientAccount.logisticsConfig })
-    .from(clientAccount)
-    .where(eq(clientAccount.id, accountId));
-  return parseLogisticsConfig(row?.config);
-};
-
-export const productRulesOf = (row: Record<string, unknown>): ProductRules => ({
-  id: String(row.id),
-  index: String(row.index ?? ''),
-  contractorId: text(row.contractorId),
-  lockIn: bool(row.lockIn),
-  lockOut: bool(row.lockOut),
-  lockRelocate: bool(row.lockRelocate),
-  requiredProdDate: bool(row.requiredProdDate),
-  requiredExpDate: bool(row.requiredExpDate),
-  requiredSerial: bool(row.requiredSerial),
-  minTemperature: num(row.minTemperature),
-  maxTemperature: num(row.maxTemperature),
-  minimalExpDays: num(row.minimalExpDays),
-  weight: num(row.weight),
-  defaultLocationId: text(row.defaultLocationId),
-});
-
-const productRuleColumns = [
-  'id',
-  'index',
-  'name',
-  'unit',
-  'contractorId',
-  'lockIn',
-  'lockOut',
-  'lockRelocate',
-  'requiredProdDate',
-  'requiredExpDate',
-  'requiredSerial',
-  'minTemperature',
-  'maxTemperature',
-  'minimalExpDays',
-  'weight',
-  'defaultLocationId',
-] as const;
+/** Product columns read for the rules, and what messages show. */
+const productColumns = [...productRuleFields, 'name', 'unit'] as const;
 
 /** Products of the account by id, as the rules see them (ids of other accounts are simply absent). */
 export const loadProducts = async (
@@ -100,20 +32,8 @@ export const loadProducts = async (
   ids: readonly string[],
 ): Promise<LoadedProducts> => (await loadRuleRows(ctx, db, accountId, { productIds: ids })).products;
 
-/** The location columns the rules read (with the type's handleStock). */
-const locationRuleColumns = [
-  'id',
-  'label',
-  'lockedIn',
-  'lockedOut',
-  'temperature',
-  'capacityKg',
-  'pickupOrder',
-] as const;
-
 /**
- * Locations of the account with their type's handleStock (a location without a type holds stock, so an
- * account can start without location types). `ids` undefined = every location of the account.
+ * Locations of the account with their type's handleStock. `ids` undefined = every location of the account.
  */
 export const loadLocations = async (
   ctx: AppContext,
@@ -126,28 +46,17 @@ export const loadLocations = async (
   const spaces = tableOf(ctx, 'storageSpace');
   const types = tableOf(ctx, 'storageSpaceType');
   const conditions: SQL[] = [eq(col(spaces, 'clientAccountId'), accountId)];
-  if (ids) conditions.push(inArray(col(spaces, 'id'), [...new Set(ids)]));
+  if (ids) conditions.push(inArray(col(spaces, 'id'), [...new Set(ids.filter(isUuid))]));
   const fields: Record<string, ReturnType<typeof col>> = { handleStock: col(types, 'handleStock') };
-  for (const name of locationRuleColumns) fields[name] = col(spaces, name);
+  for (const name of locationRuleFields) fields[name] = col(spaces, name);
   const rows: Record<string, unknown>[] = await db
     .select(fields)
     .from(spaces)
     .leftJoin(types, eq(col(types, 'id'), col(spaces, 'typeId')))
     .where(and(...conditions));
-  for (const row of rows) out.set(String(row.id), locationRulesOf(row));
+  for (const row of rows) out.set(String(row.id), locationRulesOf(row, row.handleStock));
   return out;
 };
-
-const locationRulesOf = (row: Record<string, unknown>): LocationRules => ({
-  id: String(row.id),
-  label: String(row.label ?? ''),
-  lockedIn: bool(row.lockedIn),
-  lockedOut: bool(row.lockedOut),
-  temperature: num(row.temperature),
-  capacityKg: num(row.capacityKg),
-  handleStock: row.handleStock === null || row.handleStock === undefined ? true : bool(row.handleStock),
-  pickupOrder: num(row.pickupOrder),
-});
 
 /** A json value as drivers hand it over: parsed, or as text. */
 const jsonOf = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
@@ -174,9 +83,6 @@ const keyLiteral = (name: string): SQL => {
   return sql.raw(`'${name}'`);
 };
 
-/** Products with the name and unit screens and messages show, by id. */
-export type LoadedProducts = Map<string, ProductRules & { name: string; unit: string | null }>;
-
 /**
  * The statement of loadRuleRows for one schema's tables: products and locations of the account by id, and where
  * the wanted containers stand, as json. Raw, as inside a select's fields drizzle leaves columns unqualified,
@@ -189,10 +95,10 @@ const ruleRowsStatement = (ctx: AppContext) =>
     const types = tableOf(ctx, 'storageSpaceType');
     const { stock } = ctx.schema.warehouseTables;
     return sql`select
-      (select coalesce(json_agg(${jsonObject(p, productRuleColumns)}), '[]'::json) from ${p}
+      (select coalesce(json_agg(${jsonObject(p, productColumns)}), '[]'::json) from ${p}
         where ${col(p, 'clientAccountId')} = ${v.accountId}::uuid and ${col(p, 'id')} = any(${v.productIds}::uuid[])
       ) as products,
-      (select coalesce(json_agg(${jsonObject(spaces, locationRuleColumns, [
+      (select coalesce(json_agg(${jsonObject(spaces, locationRuleFields, [
         sql`'handleStock', ${col(types, 'handleStock')}`,
       ])}), '[]'::json) from ${spaces} left join ${types} on ${col(types, 'id')} = ${col(spaces, 'typeId')}
         where ${col(spaces, 'clientAccountId')} = ${v.accountId}::uuid and ${col(spaces, 'id')} = any(${v.locationIds}::uuid[])
@@ -216,9 +122,16 @@ export interface RuleRows {
   readonly containerLocations: Map<string, string>;
 }
 
+/** What loadRuleRows is asked for (ids that are no UUIDs cannot name a row and are left out). */
+export interface WantedRules {
+  readonly productIds?: readonly string[];
+  readonly locationIds?: readonly string[];
+  readonly containers?: readonly string[];
+}
+
 /**
  * Products and locations of the account by id, as the rules see them, and the locations of containers, read in
- * one statement (every document line needs them): json rows mapped as loadLocations maps its rows.
+ * one statement (every document line needs them).
  */
 export const loadRuleRows = async (
   ctx: AppContext,
@@ -227,8 +140,8 @@ export const loadRuleRows = async (
   wanted: WantedRules,
 ): Promise<RuleRows> => {
   const out: RuleRows = { products: new Map(), locations: new Map(), containerLocations: new Map() };
-  const productIds = [...new Set(wanted.productIds)];
-  const locationIds = [...new Set(wanted.locationIds)];
+  const productIds = [...new Set(wanted.productIds)].filter(isUuid);
+  const locationIds = [...new Set(wanted.locationIds)].filter(isUuid);
   const containers = [...new Set(wanted.containers)];
   if (productIds.length === 0 && locationIds.length === 0 && containers.length === 0) return out;
   let statement = ruleRowsStatements.get(ctx.schema);
@@ -244,27 +157,26 @@ export const loadRuleRows = async (
     containers: JSON.stringify(containers),
   });
   for (const r of jsonRows(row?.products))
-    out.products.set(String(r.id), { ...productRulesOf(r), name: String(r.name ?? ''), unit: text(r.unit) });
-  for (const r of jsonRows(row?.locations)) out.locations.set(String(r.id), locationRulesOf(r));
+    out.products.set(String(r.id), {
+      ...productRulesOf(r),
+      name: String(r.name ?? ''),
+      unit: textOf(r.unit),
+    });
+  for (const r of jsonRows(row?.locations))
+    out.locations.set(String(r.id), locationRulesOf(r, r.handleStock));
   for (const [container, locationId] of jsonArrays(row?.containers))
     if (typeof container === 'string' && !out.containerLocations.has(container))
       out.containerLocations.set(container, String(locationId));
   return out;
 };
 
-/** What loadRuleRows is asked for. */
-export interface WantedRules {
-  readonly productIds?: readonly string[];
-  readonly locationIds?: readonly string[];
-  readonly containers?: readonly string[];
-}
-
 const wantedKinds = ['productIds', 'locationIds', 'containers'] as const;
 
 /**
- * Rule rows read earlier in one push group (server/warehouse/documents/lineMemory.ts says how long they hold):
- * `load` reads only what was never asked, and with a miss also what the group's later calls will ask for
- * (`ahead`), so the lines of a group read their products and locations in one statement.
+ * Rule rows read earlier in one unit of work (a push group: server/warehouse/documents/lineMemory.ts says how
+ * long they hold): `load` reads only what was never asked, and with a miss also what the unit's later work will
+ * ask for (`ahead`, the unit's prefetch hints), so the lines of a group read their products and locations in one
+ * statement.
  */
 export class RuleRowMemory {
   readonly rows: RuleRows = { products: new Map(), locations: new Map(), containerLocations: new Map() };
