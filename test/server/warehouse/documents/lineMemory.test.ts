@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type IntentKind, intentRegistry } from '../../../../domain/sync/intents';
 import type { PushedCall } from '../../../../domain/sync/wire';
 import { pushResponseSchema } from '../../../../domain/sync/wire';
@@ -16,6 +16,7 @@ import {
   orderScopeOf,
   receiveOrderStock,
 } from '../../../support/builders';
+import { recordStatements } from '../../../support/statementRecorder';
 import { testAppFixture } from '../../../support/testApp';
 
 // What the document calls of a unit of several calls (a push group) remember for its later calls
@@ -36,30 +37,21 @@ const aWarehouse = async () => {
   return { acc, user, location, product, bin, scope: orderScopeOf(user) };
 };
 
+let recorder: ReturnType<typeof recordStatements>;
+beforeAll(() => {
+  recorder = recordStatements(app.t.ctx.db);
+});
+
 /**
- * The statements run on `tx` from now on (the test watches its session; the server itself counts nothing).
+ * The statements the running transaction sends from now on (recorded by the database connection it runs on,
+ * test/support/statementRecorder.ts; the server itself counts nothing). The tests run one at a time, so the
+ * transaction opened last is the one running.
  */
-const statementsOn = (tx: Tx): (() => number) => {
-  let ran = 0;
-  // Test instrumentation only: it wraps the session's prepareQuery to count what runs.
-  const session = tx._.session as unknown as { prepareQuery: (...args: unknown[]) => unknown };
-  const prepare = session.prepareQuery.bind(session);
-  session.prepareQuery = (...args: unknown[]) => {
-    const prepared = prepare(...args) as Record<
-      'execute' | 'all',
-      ((...a: unknown[]) => unknown) | undefined
-    >;
-    for (const method of ['execute', 'all'] as const) {
-      const run = prepared[method]?.bind(prepared);
-      if (run)
-        prepared[method] = (...a: unknown[]) => {
-          ran++;
-          return run(...a);
-        };
-    }
-    return prepared;
-  };
-  return () => ran;
+const statementsOn = (): (() => number) => {
+  const unit = recorder.units.findLast((u) => u.transaction);
+  if (!unit) throw new Error('no transaction is running');
+  const from = unit.statements.length;
+  return () => unit.statements.length - from;
 };
 
 /** Runs `work` in a unit shared by the pushed calls `calls` (their prefetch hints) and rolls it back afterwards. */
@@ -131,7 +123,7 @@ describe('line memory of a push group', () => {
       sourceContainer: w.bin,
     });
     await inRolledBackGroup(async (unit, tx) => {
-      const ran = statementsOn(tx);
+      const ran = statementsOn();
       unit.beginCall();
       await service.create(unit, w.scope, {
         id: documentId,
@@ -180,7 +172,7 @@ describe('line memory of a push group', () => {
       },
     ];
     await inRolledBackGroup(async (unit, tx) => {
-      const ran = statementsOn(tx);
+      const ran = statementsOn();
       unit.beginCall();
       const memory = lineMemoryOf(unit, w.scope);
       await memory?.rules.load(app.t.ctx, tx, w.acc, { productIds: [w.product] });
