@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../e2e/support/serverProcess';
@@ -21,19 +21,58 @@ export interface ServerProcessOptions {
   readonly startTimeoutMs?: number;
 }
 
-/** CPU seconds (user + system) of every process of a group, from `ps -o times=`; 0 when it has none. */
-export const groupCpuSeconds = (pgid: number): number => {
+/** Clock ticks per second of /proc/<pid>/stat (100 on Linux). */
+const ticksPerSecond = (() => {
   try {
-    const out = execFileSync('ps', ['-o', 'times=', '-g', String(pgid)], { encoding: 'utf8' });
-    return out
-      .split('\n')
-      .map((s) => Number(s.trim()))
-      .filter((n) => Number.isFinite(n))
-      .reduce((a, b) => a + b, 0);
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   } catch {
-    return 0;
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds (user + system) of some processes. `ps -o times=` counts whole seconds, too coarse for one
+ * PostgreSQL backend over a short run: /proc/<pid>/stat gives clock ticks; `ps` is the fallback.
+ */
+const cpuSecondsOf = (pids: readonly number[]): number =>
+  pids.reduce((sum, pid) => {
+    try {
+      // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    } catch {
+      try {
+        return (
+          sum + Number(execFileSync('ps', ['-o', 'times=', '-p', String(pid)], { encoding: 'utf8' }).trim())
+        );
+      } catch {
+        return sum;
+      }
+    }
+  }, 0);
+
+const pidsOf = (args: readonly string[], keep: (line: string) => boolean = () => true): number[] => {
+  try {
+    return execFileSync('ps', args, { encoding: 'utf8' })
+      .split('\n')
+      .filter(keep)
+      .map((line) => Number.parseInt(line.trim(), 10))
+      .filter((n) => Number.isInteger(n));
+  } catch {
+    return [];
   }
 };
+
+/** CPU seconds of every process of a group (tsx and its node child). */
+export const groupCpuSeconds = (pgid: number): number =>
+  cpuSecondsOf(pidsOf(['-o', 'pid=', '-g', String(pgid)]));
+
+/** CPU seconds of the processes whose command line matches `pattern`, e.g. the PostgreSQL backends of a database. */
+export const cpuSecondsOfCommands = (pattern: RegExp): number =>
+  cpuSecondsOf(
+    pidsOf(['-e', '-o', 'pid=,args='], (line) => pattern.test(line.trim().replace(/^\d+\s+/, ''))),
+  );
 
 /** Resident memory of every process of a group, in MB (`ps -o rss=`). */
 export const groupRssMb = (pgid: number): number => {
@@ -46,20 +85,6 @@ export const groupRssMb = (pgid: number): number => {
         .filter((n) => Number.isFinite(n))
         .reduce((a, b) => a + b, 0) / 1024
     );
-  } catch {
-    return 0;
-  }
-};
-
-/** CPU seconds of processes whose command line matches `pattern` (`ps -e`), e.g. the PostgreSQL backends. */
-export const cpuSecondsOfCommands = (pattern: RegExp): number => {
-  try {
-    const out = execFileSync('ps', ['-e', '-o', 'times=,args='], { encoding: 'utf8' });
-    return out
-      .split('\n')
-      .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null && pattern.test(m[2] ?? ''))
-      .reduce((sum, m) => sum + Number(m[1]), 0);
   } catch {
     return 0;
   }

@@ -198,9 +198,14 @@ export const checkWork = async (
   return { queued, accepted, rejected, violations, mutationsWithoutOutcome: withoutOutcome };
 };
 
+/** What the stock check needs of a database client (a pg client, or a bench's raw pool wrapped). */
+export interface Queryable {
+  query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
 /** No negative stock, and stock = the ledger (Σ movements) per stock key and per product and location. */
 export const checkStock = async (
-  db: pg.Client,
+  db: Queryable,
   accountId: string,
 ): Promise<{ violations: Violation[]; stockKeys: number }> => {
   const violations: Violation[] = [];
