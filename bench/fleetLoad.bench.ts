@@ -33,6 +33,8 @@ const steps = (process.env.BENCH_FLEET_STEPS ?? '50,100,200')
 const seconds = Number(process.env.BENCH_FLEET_SECONDS ?? 60);
 const pullEveryMs = 1_000;
 const receiptEveryMs = 20_000;
+/** A request unanswered this long counts as an error (a server that stopped answering must not hang the bench). */
+const requestTimeoutMs = 60_000;
 const databaseName = 'aisle_bench_fleetload';
 const jwtSecret = 'bench-fleet-load-secret-bench-fleet-load-secret';
 const targets = { acceptedShare: 0.95, pullP99Ms: 500, pushP99Ms: 1_000, errors: 0, memoryGrowth: 0.1 };
@@ -106,14 +108,20 @@ const main = async () => {
   try {
     await Promise.all(servers.map((s) => s.start()));
     console.log(`\n[postgres] fleet load: two server processes up; ${load()}`);
-    let deviceSerial = 0;
+    // The fleet grows from one size to the next: the terminals of the last size stay, new ones join. A new
+    // terminal starts at a caught-up terminal's cursor (the feed's history of the earlier sizes is not the load
+    // measured here); the first ones make the initial sync from the start.
+    const fleet: { id: string; base: string; cursor: string | undefined; mutationId: number }[] = [];
     for (const terminals of steps) {
-      const devices = Array.from({ length: terminals }, (_, i) => ({
-        id: `bench-fleet-${++deviceSerial}-${randomUUID().slice(0, 4)}`,
-        base: servers[i % servers.length]?.baseUrl ?? '',
-        cursor: undefined as string | undefined,
-        mutationId: 0,
-      }));
+      const joinAt = fleet[0]?.cursor;
+      while (fleet.length < terminals)
+        fleet.push({
+          id: `bench-fleet-${fleet.length + 1}-${randomUUID().slice(0, 4)}`,
+          base: servers[fleet.length % servers.length]?.baseUrl ?? '',
+          cursor: joinAt,
+          mutationId: 0,
+        });
+      const devices = fleet.slice(0, terminals);
       const errors = new Map<string, number>();
       const error = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
       const pullOnce = async (d: (typeof devices)[number], sample?: number[]) => {
@@ -123,6 +131,7 @@ const main = async () => {
           try {
             const res = await fetch(`${d.base}/api/sync/changes${query}`, {
               headers: { ...headers, [syncHeaders.deviceId]: d.id },
+              signal: AbortSignal.timeout(requestTimeoutMs),
             });
             const body = await res.json();
             sample?.push(performance.now() - started);
@@ -202,6 +211,7 @@ const main = async () => {
             method: 'POST',
             headers: { ...headers, 'content-type': 'application/json', [syncHeaders.deviceId]: d.id },
             body: JSON.stringify({ version: 1, mutations }),
+            signal: AbortSignal.timeout(requestTimeoutMs),
           });
           const body = await res.json();
           result.pushes.push(performance.now() - started);

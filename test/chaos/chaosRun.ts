@@ -56,8 +56,8 @@ const adminUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgr
 process.env.DATABASE_URL = adminUrl;
 const jwtSecret = `chaos-${seed}-secret-secret-secret-secret`;
 
-const started = Date.now();
-const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+// Wall time since the process started (tsx compiling the imports included).
+const elapsed = () => `${process.uptime().toFixed(1)} s`;
 const log = (text: string) => console.log(`[${elapsed().padStart(7)}] ${text}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -323,6 +323,10 @@ const main = async (): Promise<number> => {
       console.log(
         `  work: intents queued ${workVerdict.queued}, accepted ${workVerdict.accepted}, rejected by the server ${sum0(workVerdict.rejected)} (${rejected}), ` +
           `refused on the terminal ${sum((t) => t.counts.refusedLocally)}`,
+      );
+      const statuses = [...p.byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status} ×${n}`);
+      console.log(
+        `  answers that reached a terminal during the work, by HTTP status: ${statuses.join(', ')}`,
       );
       console.log(
         `  stock keys ${stock.stockKeys}, replicas compared ${replicasCompared}, mutations without a stored outcome ${workVerdict.mutationsWithoutOutcome}`,
