@@ -315,7 +315,7 @@ const main = async (): Promise<number> => {
           `answers dropped after the server answered ${p.responsesDropped}, requests cut by a dying server ${p.serverGone}`,
       );
       console.log(
-        `          SIGKILLs ${killed} (restarted ${killed}), 401 answers ${sum((t) => t.counts.answers401)} (tokens of ${tokenSeconds} s), ` +
+        `          SIGKILLs ${killed} of ${kills} asked (each restarted; a kill waits for the previous restart), 401 answers ${sum((t) => t.counts.answers401)} (tokens of ${tokenSeconds} s), ` +
           `token refreshes ${sum((t) => t.counts.refreshes)}, sign-ins ${sum((t) => t.counts.signIns)}, ` +
           `406 number collisions ${sum((t) => t.counts.answers406)}`,
       );
