@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { v7 } from 'uuid';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { v7 } from 'uuid';
 import { AppError } from '../../domain/errors';
 import type { ResourceDefinition } from '../../domain/resources/types';
 import type { AppContext } from '../context';
