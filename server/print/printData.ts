@@ -88,9 +88,14 @@ export class PrintData {
   }
 
   /** Lines of a document or order with their products and locations, in line order. */
-  private async lines(scope: Scope, resource: string, parentField: string, parentId: string) {
+  private async lines(
+    scope: Scope,
+    resource: string,
+    parentField: string,
+    parent: Row,
+  ): Promise<PrintRecord[]> {
     const positions = await this.service(resource).all(scope, {
-      filters: [{ field: parentField, operator: 'eq', value: parentId }],
+      filters: [{ field: parentField, operator: 'eq', value: String(parent.id) }],
       sortColumn: 'lineNo',
       sortDescending: false,
     });
@@ -102,11 +107,19 @@ export class PrintData {
     const locations = await this.byIds(
       scope,
       'storageSpace',
-      positions.flatMap((p) => [p.destinationLocationId, p.sourceLocationId]),
+      positions
+        .flatMap((p) => [p.destinationLocationId, p.sourceLocationId])
+        .concat(parent.destinationLocationId, parent.sourceLocationId),
     );
     return positions.map((p, i): PrintRecord => {
       const quantity = p.quantityReal ?? p.quantity;
-      const location = locations.get(String(p.destinationLocationId ?? p.sourceLocationId ?? ''));
+      // A line without its own location is at the header's (a receipt into one location).
+      const at =
+        p.destinationLocationId ??
+        p.sourceLocationId ??
+        parent.destinationLocationId ??
+        parent.sourceLocationId;
+      const location = locations.get(String(at ?? ''));
       return {
         no: text(p.lineNo ?? i + 1),
         quantity: text(quantity),
@@ -193,13 +206,13 @@ export class PrintData {
         return { title: text(row.index), data: { company, product: goods(row, details) } };
       }
       case 'document': {
-        const { record } = await this.document(scope, id);
-        const lines = await this.lines(scope, 'wmsDocumentPosition', 'documentId', id);
+        const { doc, record } = await this.document(scope, id);
+        const lines = await this.lines(scope, 'wmsDocumentPosition', 'documentId', doc);
         return { title: text(record.number), data: { company, document: record, lines } };
       }
       case 'shippingLabel': {
         const { doc, record } = await this.document(scope, id);
-        const lines = await this.lines(scope, 'wmsDocumentPosition', 'documentId', id);
+        const lines = await this.lines(scope, 'wmsDocumentPosition', 'documentId', doc);
         return {
           title: text(record.number),
           data: {
@@ -213,7 +226,7 @@ export class PrintData {
       }
       case 'order': {
         const order = await this.service('wmsOrder').get(scope, id);
-        const lines = await this.lines(scope, 'wmsOrderPosition', 'orderId', id);
+        const lines = await this.lines(scope, 'wmsOrderPosition', 'orderId', order);
         return {
           title: text(order.orderNumber),
           data: {
