@@ -132,6 +132,14 @@ describe('printing', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // The document information names what was printed (viewers show it; the page text is in compressed streams).
     expect(pdf.toString('latin1')).toContain('(Location label: A-01-02)');
+    // The same as a GET, as the app downloads it.
+    const get = await fixture.t.call(
+      admin,
+      'GET',
+      `/api/print/pdf?objectType=location&objectId=${String(location.id)}`,
+    );
+    expect(get.statusCode, get.body).toBe(200);
+    expect(get.rawPayload.toString('latin1')).toContain('(Location label: A-01-02)');
   });
 
   it('sends a product label as ZPL to the printer over TCP, with GTIN, expiry and lot in GS1-128', async () => {
