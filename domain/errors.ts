@@ -121,6 +121,9 @@ export const errorCodes = [
   'labelLayoutMissing',
   'printerConnectionFailed',
   'documentLimitReached',
+  // print layouts: a form rule on the layout's content (line and placeholder in the params)
+  'layoutUnknownPlaceholder',
+  'layoutSyntaxError',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

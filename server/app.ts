@@ -22,6 +22,7 @@ import { registerRouteList } from './http/routeList';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerHub } from './hub/registerHub';
 import { registerPortalRoutes } from './portal/portalRoutes';
+import { type PrintOptions, registerPrintRoutes } from './print/printRoutes';
 import { registerSharedAccessRoutes } from './sharedAccess/sharedAccessRoutes';
 import { registerImport } from './import/importRoutes';
 import { createMailer } from './mail/createMailer';
@@ -47,6 +48,8 @@ export interface AppOptions {
   readonly clock?: Clock;
   /** The catalyst module's clock and scheduler (tests drive them). */
   readonly catalyst?: CatalystOptions;
+  /** How labels reach printers (tests pass their own connector). */
+  readonly print?: PrintOptions;
 }
 
 declare module 'fastify' {
@@ -128,6 +131,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerDashboardRoutes(app, ctx);
   registerAccountUsageRoutes(app, ctx);
   registerFaceRoutes(app, ctx);
+  registerPrintRoutes(app, ctx, opts.print);
   await registerCatalyst(app, ctx, opts.catalyst);
   await registerImport(app, ctx);
   await registerHub(app, ctx);

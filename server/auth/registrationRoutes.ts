@@ -7,6 +7,7 @@ import { clientAccount } from '../db/internalTables';
 import { fromDatabaseError } from '../http/dbErrors';
 import { writeSystemLog } from '../http/systemLog';
 import { type MailKind, mailTemplate } from '../mail/templates';
+import { seedPrintLayouts } from '../print/seedPrintLayouts';
 import type { Row } from '../resources/rows';
 import { authForms } from './authForms';
 import { hashPassword } from './password';
@@ -106,6 +107,7 @@ export const registerRegistrationRoutes = (app: FastifyInstance, ctx: AppContext
           .values({ name: form.companyName })
           .returning({ id: clientAccount.id });
         if (!account) throw new AppError('saveFailed');
+        await seedPrintLayouts(tx, ctx.schema, account.id);
         const [created] = await tx
           .insert(users)
           .values({

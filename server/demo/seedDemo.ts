@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import { clientAccount } from '../db/internalTables';
+import { seedPrintLayouts } from '../print/seedPrintLayouts';
 import type { Row } from '../resources/rows';
 import { deleteAccount } from './deleteAccount';
 import { demoScope } from './demoScope';
@@ -9,8 +10,8 @@ import { seedDemoCatalyst } from './seedDemoCatalyst';
 import { seedDemoImport } from './seedDemoImport';
 import { seedDemoOffice } from './seedDemoOffice';
 import { seedDemoOrders } from './seedDemoOrders';
-import { seedDemoShipping } from './seedDemoShipping';
 import { seedDemoPortal } from './seedDemoPortal';
+import { seedDemoShipping } from './seedDemoShipping';
 import { seedDemoStock } from './seedDemoStock';
 import { seedWarehouseRecords } from './seedWarehouseRecords';
 
@@ -68,6 +69,7 @@ export const seedDemo = async (ctx: AppContext): Promise<DemoSeedResult | undefi
     await seedDemoOffice(ctx, demoScope(created.admin), manager, created.contractorId);
     await seedDemoCatalyst(ctx, demoScope(created.admin), demoPassword, new Date(ctx.clock.now()));
     await seedDemoImport(ctx, manager, records.products);
+    await ctx.db.transaction((tx) => seedPrintLayouts(tx, ctx.schema, created.accountId));
     await ctx.db
       .update(clientAccount)
       .set({ name: demoAccountName, updatedAt: new Date() })

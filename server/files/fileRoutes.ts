@@ -56,7 +56,7 @@ const cleanFileName = (name: string | undefined): string => {
 };
 
 /** Content-Disposition with a plain fallback name and the exact one (RFC 6266 / 5987). */
-const disposition = (kind: 'inline' | 'attachment', fileName: string): string => {
+export const disposition = (kind: 'inline' | 'attachment', fileName: string): string => {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 };

@@ -1,29 +1,9 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
-import pdfmake from 'pdfmake';
+import { pdfmake } from './pdfmakeSetup';
 
 /** Cells per sheet that are converted (a larger sheet is cut, with a note). */
 const maxCells = 20_000;
 const maxColumns = 30;
-
-const fontDir = join(
-  dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')),
-  'fonts',
-  'Roboto',
-);
-// Roboto (shipped with pdfmake) covers Latin, Polish, German, French, Spanish and Cyrillic letters.
-pdfmake.setFonts({
-  Roboto: {
-    normal: join(fontDir, 'Roboto-Regular.ttf'),
-    bold: join(fontDir, 'Roboto-Medium.ttf'),
-    italics: join(fontDir, 'Roboto-Italic.ttf'),
-    bolditalics: join(fontDir, 'Roboto-MediumItalic.ttf'),
-  },
-});
-// A spreadsheet never makes the server fetch a URL or read a file other than the fonts.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => path.startsWith(fontDir));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

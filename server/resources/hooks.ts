@@ -6,6 +6,7 @@ import { revokeUserSessions } from '../auth/refreshTokens';
 import { catalystResourceHooks } from '../catalyst/catalystHooks';
 import { externalCredentialsHooks } from '../external/externalCredentialsHooks';
 import { tagHooks } from '../office/tagHooks';
+import { printResourceHooks } from '../print/printHooks';
 import { assertCarrierLink } from '../shipping/carrierLink';
 import { column } from '../sharedAccess/sharedLinkRows';
 import { assertNotOwnAncestor } from '../warehouse/records/locationTree';
@@ -126,4 +127,5 @@ export const resourceHooks: Readonly<Record<string, ResourceHooks>> = {
   tag: tagHooks,
   externalCredentials: externalCredentialsHooks,
   ...catalystResourceHooks,
+  ...printResourceHooks,
 };

@@ -6,6 +6,7 @@ import { importRoutes } from '../features/import/importRoutes';
 import { infrastructureRoutes } from '../features/locations/infrastructureRoutes';
 import { officeRoutes } from '../features/office/officeRoutes';
 import { portalRoutes } from '../features/portal/portalRoutes';
+import { printRoutes } from '../features/print/printRoutes';
 import { sellOfferRoutes } from '../features/sellOffers/sellOfferRoutes';
 import { sharedAccessRoutes } from '../features/sharedAccess/sharedAccessRoutes';
 import { shippingRoutes } from '../features/shipping/shippingRoutes';
@@ -39,6 +40,7 @@ const areaRoutes: readonly FeatureRoute[] = [
   ...sharedAccessRoutes,
   ...importRoutes,
   ...catalystRoutes,
+  ...printRoutes,
 ];
 
 /** A feature screen at a resource's own address replaces that generic screen (the catalyst catalogue's grid). */

@@ -38,6 +38,7 @@ export const namespaces = [
   'portal',
   'catalyst',
   'imports',
+  'print',
 ] as const;
 export type TranslationNamespace = (typeof namespaces)[number];
 

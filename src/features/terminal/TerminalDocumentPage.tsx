@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
+import { LineLabelButton } from '../print/LineLabelButton';
 import { StaleDataAlert } from '../sync/StaleDataAlert';
 import {
   changeLineQuantity,
@@ -210,6 +211,14 @@ export const TerminalDocumentPage = ({
                   {...(line.product ? { onOtherLocation: () => fixOtherLocation(line) } : {})}
                   onQuantity={() => setQuantityOf(line)}
                   onDiscard={() => void run((port) => discardLine(port, line))}
+                />
+              ) : null}
+              {kind === 'receipt' && line.product && line.state !== 'rejected' ? (
+                <LineLabelButton
+                  productId={String(line.product.id)}
+                  lot={textOrNull(line.line.serialNumber) ?? undefined}
+                  expiryDate={textOrNull(line.line.expDate) ?? undefined}
+                  quantity={numberOr(line.line.quantity, 0)}
                 />
               ) : null}
             </LineCard>

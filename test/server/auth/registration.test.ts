@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenDataSchema } from '../../../domain/auth/claims';
+import { printObjectTypes } from '../../../domain/print/printVocabulary';
 import { secretCode } from '../../../server/auth/secretCode';
 import { clientAccount } from '../../../server/db/internalTables';
 import { anAccount, aUser } from '../../support/builders';
@@ -80,6 +81,14 @@ describe('registration, activation and password reset', () => {
       .from(clientAccount)
       .where(eq(clientAccount.id, String(user?.clientAccountId)));
     expect(account?.name).toBe(data.companyName);
+    // The new company can print every kind of record from the start: one default layout of each.
+    const layouts = await t.ctx.db
+      .select()
+      .from(t.ctx.schema.resourceTables.printLayout!)
+      .where(eq(t.ctx.schema.resourceTables.printLayout!.clientAccountId!, String(user?.clientAccountId)));
+    expect(layouts.map((l) => [l.objectType, l.isDefault]).sort()).toEqual(
+      printObjectTypes.map((type) => [type, true]).sort(),
+    );
 
     const mail = await smtp.waitFor((m) => m.to.includes(data.email.toLowerCase()));
     expect(mail.from).toBe('no-reply@aisle.test');

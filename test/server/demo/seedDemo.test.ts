@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidGtin } from '../../../domain/barcodes/gtin';
+import { printObjectTypes } from '../../../domain/print/printVocabulary';
 import { clientAccount } from '../../../server/db/internalTables';
 import { rowsOf } from '../../../server/db/rawRows';
 import { demoAccountName, demoPassword, seedDemo } from '../../../server/demo/seedDemo';
@@ -453,6 +454,21 @@ describe('demo seed (npm start on an empty database)', () => {
     const onRecords = threads.results.filter((r) => r.refResourceType !== 'shipmentTicket');
     expect(onRecords).toHaveLength(1);
     expect(onRecords[0]?.messageCount).toBe(2);
+  });
+
+  it('has a default print layout for every kind of record, and a location label prints as a PDF', async () => {
+    const admin = await signIn('admin');
+    const layouts = (await get(admin, '/api/PrintLayout?PageSize=50')) as { results: Row[] };
+    expect(layouts.results.map((l) => l.objectType).sort()).toEqual([...printObjectTypes].sort());
+    const [location] = ((await get(admin, '/api/StorageSpace?PageSize=1')) as { results: Row[] }).results;
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/api/print/pdf',
+      headers: admin,
+      payload: { objectType: 'location', objectId: location?.id },
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.rawPayload.toString('latin1')).toContain(`(Location label: ${String(location?.label)})`);
   });
 
   it('keeps the data on a second start, and makes an interrupted seed again', async () => {
