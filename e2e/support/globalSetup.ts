@@ -1,4 +1,5 @@
 import type { FullConfig } from '@playwright/test';
+import { type GoogleSignInServer, startGoogleSignInServer } from './googleServer';
 import { startMailCapture } from './mailCapture';
 import { startServer } from './serverProcess';
 
@@ -23,33 +24,41 @@ export const globalSetup = async (config: FullConfig) => {
   // changes to shared settings (a company's age limit, a user's language), as with one worker in turn.
   const count = Math.max(1, config.workers);
   const started = Date.now();
-  let servers: Awaited<ReturnType<typeof startServer>>[];
-  try {
-    // The first start seeds the demo data: minutes on a busy machine.
-    servers = await Promise.all(
-      Array.from({ length: count }, (_, i) =>
-        startServer({
-          name: i === 0 ? 'e2e-server' : `e2e-server-${i}`,
-          smtpUrl: mail.smtpUrl,
-          startTimeoutMs: 360_000,
-        }),
-      ),
-    );
-  } catch (error) {
+  // The first start seeds the demo data: minutes on a busy machine. The server with Google sign-in on
+  // (googleSignIn.spec.ts) seeds its own at the same time.
+  const starts = Array.from({ length: count }, (_, i) =>
+    startServer({
+      name: i === 0 ? 'e2e-server' : `e2e-server-${i}`,
+      smtpUrl: mail.smtpUrl,
+      startTimeoutMs: 360_000,
+    }),
+  );
+  const googleStart = startGoogleSignInServer(mail.smtpUrl);
+  const [serversResult, googleResult] = await Promise.allSettled([Promise.allSettled(starts), googleStart]);
+  const settled = serversResult.status === 'fulfilled' ? serversResult.value : [];
+  const servers = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const google: GoogleSignInServer | undefined =
+    googleResult.status === 'fulfilled' ? googleResult.value : undefined;
+  const stopAll = async () => {
+    await Promise.all([...servers.map((s) => s.stop()), google?.stop()]);
     await mail.stop();
-    throw error;
+  };
+  const failure = [...settled, googleResult].find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
   }
   process.env.E2E_BASE_URL = servers[0]?.baseURL;
   process.env.E2E_WORKER_BASE_URLS = servers.map((s) => s.baseURL).join(' ');
+  process.env.E2E_GOOGLE_BASE_URL = google?.server.baseURL;
+  process.env.E2E_GOOGLE_JWKS_FILE = google?.jwksFile;
   console.log(
-    `[e2e] ${count} server(s) ready at ${process.env.E2E_WORKER_BASE_URLS} in ` +
-      `${((Date.now() - started) / 1000).toFixed(1)} s (logs in .tmp/e2e-server*.log, mail: SMTP port ${mail.port}).`,
+    `[e2e] ${count} server(s) ready at ${process.env.E2E_WORKER_BASE_URLS} (with Google sign-in: ` +
+      `${process.env.E2E_GOOGLE_BASE_URL}) in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+      `(logs in .tmp/e2e-*.log, mail: SMTP port ${mail.port}).`,
   );
 
-  return async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await mail.stop();
-  };
+  return stopAll;
 };
 
 export default globalSetup;
