@@ -33,10 +33,6 @@ export const playwrightConfig = defineConfig({
     // Specs that need the worker (offline reload, updates) opt in with test.use({ serviceWorkers: 'allow' }).
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    // The browser asks for less motion, and the app (Mantine's respectReducedMotion) opens menus, dialogs and
-    // notices without their transitions: each click waits for an element to stand still, and a busy machine
-    // renders an animation's frames slowly.
-    reducedMotion: 'reduce',
     launchOptions: {
       executablePath,
       args: [

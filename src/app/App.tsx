@@ -18,8 +18,6 @@ export const App = (): ReactNode => {
     const still = animations === false ? { transitionProps: { duration: 0 } } : {};
     return createTheme({
       primaryColor,
-      // A person who asked their system for less motion gets menus, dialogs and notices without animations.
-      respectReducedMotion: true,
       components: {
         // Labels wrap instead of being cut: a button grows to two lines, a badge keeps its width, in any language
         // and on a 360 px screen (e2e/terminalLabels.spec.ts).
