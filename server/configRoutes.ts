@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../domain/errors';
 import { languages } from '../domain/languages';
 import { buildMenu, drawerSectionsFor } from '../domain/menu';
+import { parseListColumnsParam, withListColumns } from '../domain/resources/listColumns';
 import { type LogisticsConfig, logisticsConfigSchema } from '../domain/warehouse/logisticsConfig';
 import type { AppContext } from './context';
 import { requestLanguage, requireAuth } from './context';
@@ -91,15 +92,25 @@ export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): voi
 
   app.patch('/api/config/changeuserconfig', async (request) => {
     const claims = requireAuth(request);
+    const own = and(eq(users.id!, claims.sub), eq(users.clientAccountId!, claims.acc));
+    const query = z.object({ paramName: z.string(), paramValue: z.string() }).safeParse(request.query);
+    const columns = query.success ? parseListColumnsParam(query.data.paramName, query.data.paramValue) : null;
+    if (columns) {
+      // Read and write in one transaction under the row's lock: two lists saved at once both stay saved.
+      await ctx.db.transaction(async (tx) => {
+        const [row] = await tx.select({ prefs: users.listColumns! }).from(users).where(own).for('update');
+        if (!row) throw new AppError('unauthorized');
+        const listColumns = withListColumns(row.prefs, columns.list, columns.hidden);
+        await tx.update(users).set({ listColumns, updatedAt: new Date() }).where(own);
+      });
+      return { ok: true };
+    }
     const q = z
       .object({ paramName: z.literal('language'), paramValue: z.enum(languages) })
       .safeParse(request.query);
     if (!q.success)
       throw new AppError('badRequest', { fields: [{ field: 'paramValue', rule: 'invalidValue' }] });
-    await ctx.db
-      .update(users)
-      .set({ defaultLanguage: q.data.paramValue, updatedAt: new Date() })
-      .where(and(eq(users.id!, claims.sub), eq(users.clientAccountId!, claims.acc)));
+    await ctx.db.update(users).set({ defaultLanguage: q.data.paramValue, updatedAt: new Date() }).where(own);
     return { ok: true };
   });
 

@@ -48,6 +48,11 @@ export interface FieldDef {
   readonly onDelete?: 'restrict' | 'setNull' | 'cascade';
   /** Shown as a column in the list screen. */
   readonly list?: boolean;
+  /**
+   * 'key': a column a wide list keeps in view (shown right after the first column); 'normal': never.
+   * Unset: quantities, statuses and locks are key (domain/resources/listColumns.ts).
+   */
+  readonly listPriority?: 'key' | 'normal';
   /** Hidden from the form (server-managed or derived). */
   readonly hiddenInForm?: boolean;
   /** Accepted on write, never returned (passwords). */

@@ -1,5 +1,5 @@
 import { Box, Checkbox, LoadingOverlay, Table, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDefinition } from '../../domain/resources/types';
 import { ColumnFilterInput } from './ColumnFilterInput';
@@ -32,6 +32,19 @@ export const resourceTableTestIds: DataTableTestIds = {
   selectAll: 'resource-select-all',
   rowSelect: 'resource-row-select',
 };
+
+/** The first column names the row: it stays in place while a wide table scrolls sideways. */
+const stickyCell = (left: number, tint?: string): CSSProperties => ({
+  position: 'sticky',
+  left,
+  zIndex: 1,
+  // Opaque, so the columns scrolling under it do not show through; a row's tint (selected, coloured) is kept.
+  background: tint
+    ? `linear-gradient(${tint}, ${tint}), var(--mantine-color-body)`
+    : 'var(--mantine-color-body)',
+  boxShadow: 'inset -1px 0 0 var(--mantine-color-default-border)',
+});
+const selectionWidth = 40;
 
 export interface DataTableSelection {
   readonly selected: ReadonlySet<string>;
@@ -108,6 +121,9 @@ export const DataTable = <R extends DataRow>({
     else next.add(key);
     selection.onChange(next);
   };
+  const firstColumn = columns[0]?.[0];
+  const sticky = (name: string, tint?: string): CSSProperties | undefined =>
+    name === firstColumn ? stickyCell(selection ? selectionWidth : 0, tint) : undefined;
   const sortMark = (name: string) => (state.sortColumn === name ? (state.sortDescending ? ' ▼' : ' ▲') : '');
   const ariaSort = (name: string): 'ascending' | 'descending' | 'none' =>
     state.sortColumn === name ? (state.sortDescending ? 'descending' : 'ascending') : 'none';
@@ -120,7 +136,7 @@ export const DataTable = <R extends DataRow>({
           <Table.Thead>
             <Table.Tr>
               {selection && (
-                <Table.Th w={40}>
+                <Table.Th w={selectionWidth} style={stickyCell(0)}>
                   <Checkbox
                     checked={allSelected}
                     indeterminate={someSelected && !allSelected}
@@ -133,11 +149,11 @@ export const DataTable = <R extends DataRow>({
               )}
               {columns.map(([name]) =>
                 staticColumns.includes(name) ? (
-                  <Table.Th key={name} fw={600} fz="sm">
+                  <Table.Th key={name} fw={600} fz="sm" style={sticky(name)}>
                     {label(name)}
                   </Table.Th>
                 ) : (
-                  <Table.Th key={name} aria-sort={ariaSort(name)}>
+                  <Table.Th key={name} aria-sort={ariaSort(name)} style={sticky(name)}>
                     <UnstyledButton
                       onClick={() => onStateChange(toggleSort(state, name))}
                       fw={600}
@@ -153,9 +169,9 @@ export const DataTable = <R extends DataRow>({
             </Table.Tr>
             {!noFilters && (
               <Table.Tr>
-                {selection && <Table.Th />}
+                {selection && <Table.Th style={stickyCell(0)} />}
                 {columns.map(([name, field]) => (
-                  <Table.Th key={name}>
+                  <Table.Th key={name} style={sticky(name)}>
                     {!staticColumns.includes(name) && (
                       <ColumnFilterInput
                         def={def}
@@ -180,6 +196,7 @@ export const DataTable = <R extends DataRow>({
               const key = keys[index] ?? String(index);
               const isSelected = selected?.has(key) ?? false;
               const attributes = rowAttributes?.(row) ?? {};
+              const tint = isSelected ? 'var(--mantine-primary-color-light)' : attributes.bg;
               return (
                 <Table.Tr
                   key={key}
@@ -188,10 +205,10 @@ export const DataTable = <R extends DataRow>({
                   {...attributes}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   style={onRowClick ? { cursor: 'pointer' } : undefined}
-                  bg={isSelected ? 'var(--mantine-primary-color-light)' : attributes.bg}
+                  bg={tint}
                 >
                   {selection && (
-                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                    <Table.Td onClick={(e) => e.stopPropagation()} style={stickyCell(0, tint)}>
                       <Checkbox
                         checked={isSelected}
                         onChange={() => toggleOne(key)}
@@ -201,7 +218,7 @@ export const DataTable = <R extends DataRow>({
                     </Table.Td>
                   )}
                   {columns.map(([name]) => (
-                    <Table.Td key={name} data-field={name}>
+                    <Table.Td key={name} data-field={name} style={sticky(name, tint)}>
                       {renderCell?.(row, name) ?? (
                         <FieldValue def={def} field={name} row={row} refTitles={refTitles} compact />
                       )}

@@ -4,12 +4,14 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../domain/resources/query';
 import type { FieldDef, ResourceDefinition } from '../../domain/resources/types';
+import { ColumnChooser } from './ColumnChooser';
 import { type DataRow, DataTable, type DataTableProps } from './DataTable';
 import { DebouncedTextInput } from './DebouncedTextInput';
 import { formatValue } from './format';
 import { ListPager } from './ListPager';
 import type { ListState } from './listState';
 import { buildPrintHtml, openPrintView } from './printView';
+import { useListColumns } from './useListColumns';
 import { type PagedList, usePagedList } from './usePagedList';
 import { useRefTitles } from './useRefTitles';
 
@@ -76,6 +78,7 @@ export const PagedListScreen = <R extends DataRow>({
   const { t, i18n } = useTranslation(['resources', 'errors']);
   const list = usePagedList<R>(def, load);
   const { state, update, rows, total, pages, loading, error, page } = list;
+  const chosen = useListColumns(def.name, columns);
   const columnNames = useMemo(() => columns.map(([name]) => name), [columns]);
   // Reference columns (a contractor…) show their rows' titles.
   const titles = useRefTitles(def, columnNames, rows);
@@ -85,8 +88,10 @@ export const PagedListScreen = <R extends DataRow>({
     const html = buildPrintHtml({
       title,
       lang: i18n.language,
-      headers: columns.map(([name]) => fieldLabel(name)),
-      rows: rows.map((row) => columns.map(([name]) => formatValue(def, name, row, { t, refTitles: titles }))),
+      headers: chosen.shown.map(([name]) => fieldLabel(name)),
+      rows: rows.map((row) =>
+        chosen.shown.map(([name]) => formatValue(def, name, row, { t, refTitles: titles })),
+      ),
       subtitle: t('resources:generic.printSubtitle', { page: state.page, pages, count: total }),
     });
     if (!openPrintView(html))
@@ -104,6 +109,7 @@ export const PagedListScreen = <R extends DataRow>({
               {t('resources:generic.print')}
             </Button>
           )}
+          <ColumnChooser columns={chosen} fieldLabel={fieldLabel} testId={`${p}-columns`} />
         </Group>
       </Group>
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -140,7 +146,7 @@ export const PagedListScreen = <R extends DataRow>({
       )}
       <DataTable
         def={def}
-        columns={columns}
+        columns={chosen.shown}
         rows={rows}
         state={state}
         onStateChange={update}

@@ -7,6 +7,7 @@ import type { ResourceDefinition } from '../../domain/resources/types';
 import { errorMessage } from '../i18n/i18n';
 import { useRightDrawer } from '../ui/useRightDrawer';
 import { errorText } from './apiErrors';
+import { ColumnChooser } from './ColumnChooser';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DataTable } from './DataTable';
 import { DebouncedTextInput } from './DebouncedTextInput';
@@ -17,6 +18,7 @@ import { listColumns, togglePreset } from './listState';
 import { buildPrintHtml, openPrintView } from './printView';
 import { ResourcePreview } from './ResourcePreview';
 import { type Row, resourceApi } from './resourceApi';
+import { useListColumns } from './useListColumns';
 import { usePagedList } from './usePagedList';
 import { useRefTitles } from './useRefTitles';
 import { useResourceAccess } from './useResourceAccess';
@@ -31,8 +33,11 @@ export const ResourceListPage = ({ def }: ResourceListPageProps): ReactNode => {
   const navigate = useNavigate();
   const drawer = useRightDrawer();
   const access = useResourceAccess(def);
-  const columns = useMemo(() => listColumns(def), [def]);
-  const columnNames = useMemo(() => columns.map(([name]) => name), [columns]);
+  const columns = useListColumns(
+    def.name,
+    useMemo(() => listColumns(def), [def]),
+  );
+  const columnNames = useMemo(() => columns.shown.map(([name]) => name), [columns.shown]);
   const list = usePagedList<Row>(def, (state) => resourceApi.list(def, state));
   const { state, update, page, rows, total, pages, loading, error, refresh } = list;
 
@@ -175,6 +180,7 @@ export const ResourceListPage = ({ def }: ResourceListPageProps): ReactNode => {
           <Button variant="default" onClick={print} disabled={!page} data-testid="resource-print">
             {t('resources:generic.print')}
           </Button>
+          <ColumnChooser columns={columns} fieldLabel={fieldLabel} testId="resource-columns" />
         </Group>
       </Group>
 
@@ -225,7 +231,7 @@ export const ResourceListPage = ({ def }: ResourceListPageProps): ReactNode => {
 
       <DataTable
         def={def}
-        columns={columns}
+        columns={columns.shown}
         rows={rows}
         state={state}
         onStateChange={update}

@@ -52,6 +52,8 @@ export const userResource = defineResource({
     transportEnabled: { kind: 'boolean', default: false },
     catalystAdminEnabled: { kind: 'boolean', default: false },
     faceDatabaseEnabled: { kind: 'boolean', default: false },
+    /** Columns the user hid, per list (domain/resources/listColumns.ts); saved through config/changeuserconfig. */
+    listColumns: { kind: 'json', readOnly: true, hiddenInForm: true },
     createdDate: { kind: 'datetime', readOnly: true, hiddenInForm: true },
     lastLogin: { kind: 'datetime', readOnly: true, hiddenInForm: true, list: true },
     passwordHash: { kind: 'string', internal: true },

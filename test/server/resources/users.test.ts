@@ -223,6 +223,45 @@ describe('users, configuration, company account, system log and request ids', ()
       expect(anonymous.statusCode).toBe(401);
     });
 
+    it("PATCH changeuserconfig saves a list's hidden columns per user; another user keeps their own", async () => {
+      const me = await aUser(t.ctx, acc);
+      const other = await aUser(t.ctx, acc);
+      const save = (user: TestUser, list: string, value: string) =>
+        call(user, 'PATCH', `/api/config/changeuserconfig?paramName=listColumns:${list}&paramValue=${value}`);
+      // Two lists saved at once both stay saved (the user's row is locked for the read-modify-write).
+      const [first, second] = await Promise.all([
+        save(me, 'wmsDocument', 'contractorId,orderId'),
+        save(me, 'inventoryView', 'container'),
+      ]);
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect((await save(other, 'wmsDocument', 'typeCode')).statusCode).toBe(200);
+      const startup = async (user: TestUser) =>
+        (await call(user, 'GET', '/api/config/getuserstartupconfig')).json().user.listColumns;
+      expect(await startup(me)).toEqual({
+        wmsDocument: ['contractorId', 'orderId'],
+        inventoryView: ['container'],
+      });
+      expect(await startup(other)).toEqual({ wmsDocument: ['typeCode'] });
+      // Showing every column again forgets the list.
+      expect((await save(me, 'wmsDocument', '')).statusCode).toBe(200);
+      expect(await startup(me)).toEqual({ inventoryView: ['container'] });
+      for (const [list, value] of [
+        ['', 'a'],
+        ['wms document', 'a'],
+        ['inventoryView', 'a;drop'],
+        ['inventoryView', 'x'.repeat(65)],
+        ['inventoryView', Array.from({ length: 101 }, (_, i) => `c${i}`).join(',')],
+      ] as const) {
+        const bad = await save(me, encodeURIComponent(list), encodeURIComponent(value));
+        expect(bad.statusCode, `${list} ${value}`).toBe(400);
+        expect(bad.json().code).toBe('badRequest');
+      }
+      // Not writable through the generic user call.
+      const put = await call(power, 'PUT', `/api/User/${other.row.id}`, { listColumns: { x: ['y'] } });
+      expect(put.statusCode).toBeLessThan(500);
+      expect(await startup(other)).toEqual({ wmsDocument: ['typeCode'] });
+    });
+
     it('getuserstartupconfig returns every named key and the drawer filtered by claims', async () => {
       const me = await aSuperUser(t.ctx, acc);
       const res = await call(me, 'GET', '/api/config/getuserstartupconfig');
