@@ -10,6 +10,7 @@ import { type Clock, systemClock } from './clock';
 import { loadConfig, type ServerConfig } from './config';
 import { registerConfigRoutes } from './configRoutes';
 import { type AppContext, createChanges } from './context';
+import { registerAccountUsageRoutes } from './dashboard/accountUsage';
 import { registerDashboardRoutes } from './dashboard/dashboardRoutes';
 import { type Database, openDatabase } from './db/client';
 import { loadSchema } from './db/schema';
@@ -125,6 +126,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   registerSync(app, ctx);
   registerOffice(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerAccountUsageRoutes(app, ctx);
   registerFaceRoutes(app, ctx);
   await registerCatalyst(app, ctx, opts.catalyst);
   await registerImport(app, ctx);

@@ -13,11 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http';
 import { errorMessage } from '../../i18n/i18n';
+import { useAuthStore } from '../../state/authStore';
 import { useStartupStore } from '../../state/startupStore';
+import { lazyNamed } from '../../ui/lazyNamed';
 import {
   checkOptionalEmail,
   type FormErrors,
@@ -111,9 +113,13 @@ const toPayload = (v: EditableValues): Record<string, unknown> => ({
 
 const shown = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-/** /client-account: the company account (invoice data, subscription, appearance). */
+// Charts load with the panel, not with the account screen.
+const AccountUsagePanel = lazyNamed(() => import('./AccountUsagePanel'), 'AccountUsagePanel');
+
+/** /client-account: the company account (invoice data, subscription, usage, appearance). */
 export const ClientAccountPage = (): ReactNode => {
   const { t } = useTranslation();
+  const isSuperUser = useAuthStore((s) => s.claims?.IsSuperUser === true);
   const [account, setAccount] = useState<ClientAccount | null>(null);
   const [values, setValues] = useState<EditableValues | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
@@ -268,6 +274,11 @@ export const ClientAccountPage = (): ReactNode => {
             />
           </SimpleGrid>
         </Paper>
+        {isSuperUser && (
+          <Suspense fallback={<Loader size="sm" />}>
+            <AccountUsagePanel />
+          </Suspense>
+        )}
         <Paper withBorder p="md" radius="md">
           <Title order={4} mb="sm">
             {t('clientAccount.sections.appearance')}

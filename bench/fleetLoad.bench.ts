@@ -1,0 +1,341 @@
+// npm run bench: a fleet of terminals against TWO server processes (`tsx server/main.ts`, as deployed) on one
+// PostgreSQL (issues 24 and 26). Each terminal pulls the change feed once a second and pushes a 3-line receipt
+// (create, three lines, confirm: one batch push) every 20 s, spread evenly, so 200 terminals offer 10 receipts/s.
+// Printed per fleet size, each beside its target: receipts accepted against offered, pull and push p50/p95/p99,
+// errors, each server's memory at start and end, PostgreSQL connections used, and the CPU seconds of the load
+// generator, each server process and PostgreSQL — on a 2-core machine they share the cores, so a slow server can
+// be told from a starved one. Afterwards stock = ledger is checked.
+//   BENCH_FLEET_STEPS=50,100,200 (fleet sizes, run one after the other on the same two processes)
+//   BENCH_FLEET_SECONDS=60 (per size; shorter for a try)
+import { randomUUID } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
+import { changesResponseSchema, pushResponseSchema, syncHeaders } from '../domain/sync/wire';
+import { generateLargeData } from '../server/demo/largeData';
+import { loadSchema } from '../server/db/schema';
+import { checkStock } from '../test/chaos/chaosChecks';
+import { benchApiApp } from './support/benchApiApp';
+import {
+  benchSelected,
+  dropDatabase,
+  ensureDatabase,
+  openPostgresBench,
+  percentile,
+  postgresAdminUrl,
+  runs,
+  verdict,
+} from './support/benchDatabases';
+import { cpuSecondsOfCommands, groupCpuSeconds, groupRssMb, ServerProcess } from './support/serverProcesses';
+
+const steps = (process.env.BENCH_FLEET_STEPS ?? '50,100,200')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isInteger(n) && n > 0);
+const seconds = Number(process.env.BENCH_FLEET_SECONDS ?? 60);
+const pullEveryMs = 1_000;
+const receiptEveryMs = 20_000;
+/** A request unanswered this long counts as an error (a server that stopped answering must not hang the bench). */
+const requestTimeoutMs = 60_000;
+const databaseName = 'aisle_bench_fleetload';
+const jwtSecret = 'bench-fleet-load-secret-bench-fleet-load-secret';
+const targets = { acceptedShare: 0.95, pullP99Ms: 500, pushP99Ms: 1_000, errors: 0, memoryGrowth: 0.1 };
+
+const load = (): string =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${availableParallelism()} cores`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+const triple = (values: readonly number[]) =>
+  `p50 ${ms(percentile(values, 50))} / p95 ${ms(percentile(values, 95))} / p99 ${ms(percentile(values, 99))}`;
+
+/** CPU seconds of PostgreSQL's backends serving the bench database, by process (`ps`: they are named after it). */
+const postgresCpu = (): number => cpuSecondsOfCommands(new RegExp(`^postgres: .* ${databaseName} `));
+
+interface StepResult {
+  offered: number;
+  /** Receipts accepted in the end (the stragglers of the last seconds included). */
+  accepted: number;
+  /** Receipts accepted before the measured time was over: what the fleet's rate is judged on. */
+  acceptedInTime: number;
+  pulls: number[];
+  pushes: number[];
+  errors: Map<string, number>;
+  intents: number;
+}
+
+const main = async () => {
+  if (!benchSelected('fleetLoad') || !runs('postgres')) {
+    console.log('skipped: BENCH_ONLY names other benches or PGlite only (this bench runs on PostgreSQL)');
+    return;
+  }
+  const admin = postgresAdminUrl();
+  if ('skipped' in admin) {
+    console.log(`[postgres] skipped: ${admin.skipped}`);
+    return;
+  }
+  // A fresh database each run: stock, ledger and feed start empty, so the figures compare between runs.
+  await dropDatabase(admin.url, databaseName);
+  const url = await ensureDatabase(admin.url, databaseName);
+  const bench = await openPostgresBench(url);
+  const data = await generateLargeData(bench.database.db, await loadSchema(), {
+    accountName: 'Bench fleet load',
+    products: 20,
+    locations: 10,
+    stock: 20,
+    batchSize: 1000,
+    username: 'bench-fleet-load',
+    replace: true,
+  });
+  // One shared terminal account for the whole fleet (one scope, as a warehouse's handhelds often are).
+  const { app, headers } = await benchApiApp(bench, data.userId, jwtSecret);
+  await app.close();
+  const [location] = await bench.raw.query(
+    'select location_id as id from stock where client_account_id = $1 order by location_id limit 1',
+    [data.accountId],
+  );
+  const products = await bench.raw.query(
+    'select id from product where client_account_id = $1 order by id limit 3',
+    [data.accountId],
+  );
+  if (!location || products.length < 3) throw new Error('no bench location or products');
+  const [maxConnections] = await bench.raw.query('show max_connections');
+
+  const servers = await Promise.all(
+    ['fleet-server-a', 'fleet-server-b'].map((name) =>
+      ServerProcess.create({
+        name,
+        env: { DATABASE_URL: url, JWT_SECRET: jwtSecret, ACCESS_TOKEN_SECONDS: '86400' },
+      }),
+    ),
+  );
+  try {
+    await Promise.all(servers.map((s) => s.start()));
+    console.log(`\n[postgres] fleet load: two server processes up; ${load()}`);
+    // The fleet grows from one size to the next: the terminals of the last size stay, new ones join. A new
+    // terminal starts at a caught-up terminal's cursor (the feed's history of the earlier sizes is not the load
+    // measured here); the first ones make the initial sync from the start.
+    const fleet: { id: string; base: string; cursor: string | undefined; mutationId: number }[] = [];
+    for (const terminals of steps) {
+      const joinAt = fleet[0]?.cursor;
+      while (fleet.length < terminals)
+        fleet.push({
+          id: `bench-fleet-${fleet.length + 1}-${randomUUID().slice(0, 4)}`,
+          base: servers[fleet.length % servers.length]?.baseUrl ?? '',
+          cursor: joinAt,
+          mutationId: 0,
+        });
+      const devices = fleet.slice(0, terminals);
+      const errors = new Map<string, number>();
+      const error = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
+      const pullOnce = async (d: (typeof devices)[number], sample?: number[]) => {
+        for (;;) {
+          const started = performance.now();
+          const query = d.cursor ? `?since=${encodeURIComponent(d.cursor)}` : '';
+          try {
+            const res = await fetch(`${d.base}/api/sync/changes${query}`, {
+              headers: { ...headers, [syncHeaders.deviceId]: d.id },
+              signal: AbortSignal.timeout(requestTimeoutMs),
+            });
+            const body = await res.json();
+            sample?.push(performance.now() - started);
+            if (res.status !== 200) {
+              error(`pull ${res.status}`);
+              return;
+            }
+            const page = changesResponseSchema.parse(body);
+            d.cursor = page.cursor;
+            if (!page.hasMore) return;
+          } catch (e) {
+            error(`pull ${e instanceof Error ? e.message : String(e)}`);
+            return;
+          }
+        }
+      };
+      // Every terminal signs on and catches up before the clock starts (the initial sync is not the load).
+      for (let i = 0; i < devices.length; i += 20)
+        await Promise.all(devices.slice(i, i + 20).map((d) => pullOnce(d)));
+
+      const rssStart = servers.map((s) => (s.pgid ? groupRssMb(s.pgid) : 0));
+      const cpuStart = {
+        generator: process.cpuUsage(),
+        servers: servers.map((s) => (s.pgid ? groupCpuSeconds(s.pgid) : 0)),
+        postgres: postgresCpu(),
+      };
+      let connections = 0;
+      const result: StepResult = {
+        offered: 0,
+        accepted: 0,
+        acceptedInTime: 0,
+        pulls: [],
+        pushes: [],
+        errors,
+        intents: 0,
+      };
+      const startedAt = Date.now();
+      const end = startedAt + seconds * 1000;
+      const sampler = (async () => {
+        while (Date.now() < end) {
+          const [row] = await bench.raw.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [databaseName],
+          );
+          connections = Math.max(connections, Number(row?.n ?? 0));
+          await sleep(1_000);
+        }
+      })();
+      const receipt = (d: (typeof devices)[number]) => {
+        const id = randomUUID();
+        const call = (path: string, body?: unknown) => ({
+          idempotencyKey: randomUUID(),
+          deviceId: d.id,
+          mutationId: ++d.mutationId,
+          method: 'POST' as const,
+          path,
+          ...(body === undefined ? {} : { body }),
+        });
+        return [
+          call('/api/WmsDocument', {
+            id,
+            typeCode: 'DIN',
+            documentNumber: '',
+            destinationLocationId: location.id,
+            positions: [],
+          }),
+          ...products.map((p, n) =>
+            call('/api/WmsDocumentPosition', {
+              id: randomUUID(),
+              documentId: id,
+              productId: p.id,
+              quantity: n + 1,
+              // Some generated products track expiry; a date far ahead suits every one.
+              expDate: '2099-12-31',
+            }),
+          ),
+          call(`/api/WmsDocument/${id}/confirm`),
+        ];
+      };
+      const pushOnce = async (d: (typeof devices)[number]) => {
+        const mutations = receipt(d);
+        const started = performance.now();
+        try {
+          const res = await fetch(`${d.base}/api/sync/push`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json', [syncHeaders.deviceId]: d.id },
+            body: JSON.stringify({ version: 1, mutations }),
+            signal: AbortSignal.timeout(requestTimeoutMs),
+          });
+          const body = await res.json();
+          result.pushes.push(performance.now() - started);
+          if (res.status !== 200) {
+            error(`push ${res.status}`);
+            return;
+          }
+          const { results } = pushResponseSchema.parse(body);
+          result.intents += results.length;
+          const refused = results.find((r) => r.status >= 300);
+          if (refused || results.length !== mutations.length) {
+            error(`push call ${refused?.status ?? 'missing'}`);
+            return;
+          }
+          result.accepted++;
+          if (Date.now() <= end) result.acceptedInTime++;
+        } catch (e) {
+          error(`push ${e instanceof Error ? e.message : String(e)}`);
+        }
+      };
+      const terminal = async (d: (typeof devices)[number], index: number) => {
+        // Receipts spread evenly over the 20 s, pulls over the second: the offered rate is steady.
+        const pushes = (async () => {
+          let next = startedAt + (index / devices.length) * receiptEveryMs;
+          while (next < end) {
+            await sleep(Math.max(0, next - Date.now()));
+            result.offered++;
+            await pushOnce(d);
+            next += receiptEveryMs;
+          }
+        })();
+        let next = startedAt + ((index * 7) % 1000);
+        while (next < end) {
+          await sleep(Math.max(0, next - Date.now()));
+          await pullOnce(d, result.pulls);
+          next = Math.max(next + pullEveryMs, Date.now());
+        }
+        await pushes;
+      };
+      await Promise.all(devices.map(terminal));
+      const wall = (Date.now() - startedAt) / 1000;
+      await sampler;
+      const cpu = {
+        generator: (() => {
+          const u = process.cpuUsage(cpuStart.generator);
+          return (u.user + u.system) / 1e6;
+        })(),
+        servers: servers.map((s, i) => (s.pgid ? groupCpuSeconds(s.pgid) : 0) - (cpuStart.servers[i] ?? 0)),
+        postgres: postgresCpu() - cpuStart.postgres,
+      };
+      const rssEnd = servers.map((s) => (s.pgid ? groupRssMb(s.pgid) : 0));
+
+      const offeredRate = result.offered / seconds;
+      const acceptedRate = result.acceptedInTime / seconds;
+      const share = result.offered ? result.acceptedInTime / result.offered : 0;
+      const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+      const memoryFlat = rssStart.every((s, i) => (rssEnd[i] ?? 0) <= s * (1 + targets.memoryGrowth));
+      const serverCpu = cpu.servers.reduce((a, b) => a + b, 0);
+      const requests = result.pulls.length + result.intents;
+      console.log(
+        `\n[postgres] fleet: ${terminals} terminals for ${seconds} s (${wall.toFixed(1)} s wall); ${load()}`,
+      );
+      console.log(
+        `  receipts accepted ${acceptedRate.toFixed(2)}/s of ${offeredRate.toFixed(2)}/s offered (${result.acceptedInTime} of ${result.offered} ` +
+          `within the ${seconds} s, ${(share * 100).toFixed(1)} %; ${result.accepted} in the end) ` +
+          `(target ≥ ${targets.acceptedShare * 100} %) ${verdict(share >= targets.acceptedShare)}`,
+      );
+      console.log(
+        `  pull ${triple(result.pulls)} over ${result.pulls.length} pulls (target p99 ≤ ${targets.pullP99Ms} ms) ` +
+          verdict(percentile(result.pulls, 99) <= targets.pullP99Ms),
+      );
+      console.log(
+        `  push ${triple(result.pushes)} over ${result.pushes.length} receipts (target p99 ≤ ${targets.pushP99Ms} ms) ` +
+          verdict(percentile(result.pushes, 99) <= targets.pushP99Ms),
+      );
+      console.log(
+        `  errors ${errorCount}${errorCount ? ` (${[...errors].map(([k, n]) => `${k} ×${n}`).join(', ')})` : ''} (target 0) ${verdict(errorCount === 0)}`,
+      );
+      console.log(
+        `  server memory (RSS) ${servers.map((_, i) => `${'ab'[i]} ${rssStart[i]?.toFixed(0)} → ${rssEnd[i]?.toFixed(0)} MB`).join(', ')} ` +
+          `(target flat: growth ≤ ${targets.memoryGrowth * 100} %) ${verdict(memoryFlat)}`,
+      );
+      console.log(
+        `  PostgreSQL connections to the database: at most ${connections} (max_connections ${String(maxConnections?.max_connections)})`,
+      );
+      console.log(
+        `  CPU s: load generator ${cpu.generator.toFixed(1)}, server a ${cpu.servers[0]?.toFixed(1)}, server b ${cpu.servers[1]?.toFixed(1)}, ` +
+          `PostgreSQL ${cpu.postgres.toFixed(1)} (of ${(wall * availableParallelism()).toFixed(0)} core-seconds)`,
+      );
+      console.log(
+        `  CPU per request (${result.pulls.length} pulls + ${result.intents} intents): servers ${((serverCpu * 1000) / requests).toFixed(2)} ms, ` +
+          `PostgreSQL ${((cpu.postgres * 1000) / requests).toFixed(2)} ms (information)`,
+      );
+    }
+    const stock = await checkStock(
+      {
+        query: async <R extends Record<string, unknown>>(text: string, params: unknown[] = []) => ({
+          rows: (await bench.raw.query(text, params)) as R[],
+        }),
+      },
+      data.accountId,
+    );
+    console.log(
+      `\n[postgres] after the fleet: stock = ledger over ${stock.stockKeys} stock keys: ${stock.violations.length} differences (target 0) ${verdict(stock.violations.length === 0)}`,
+    );
+    for (const v of stock.violations.slice(0, 10)) console.log(`  ${v.check}: ${v.detail}`);
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await bench.close();
+  }
+};
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
