@@ -22,8 +22,10 @@ const filesIn = (dir: string): string[] =>
 /**
  * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip, best) next to every compressible file of the build, after
  * the service worker is built; the server sends them to browsers that accept them (server/webApp.ts).
+ * AISLE_PRECOMPRESS=gzip leaves brotli out: the browser tests' build (scripts/e2e.mjs), where brotli's best
+ * setting was most of the build's CPU time and no test reads the brotli copies.
  */
-const precompress = (): Plugin => ({
+const precompress = (brotli = process.env.AISLE_PRECOMPRESS !== 'gzip'): Plugin => ({
   name: 'aisle-precompress',
   apply: 'build',
   closeBundle: {
@@ -34,15 +36,16 @@ const precompress = (): Plugin => ({
         if (!compressible.test(file)) continue;
         const content = readFileSync(file);
         if (content.byteLength < minBytes) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
-            },
-          }),
-        );
+        if (brotli)
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
+              },
+            }),
+          );
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
     },

@@ -124,6 +124,8 @@ export const errorCodes = [
   // print layouts: a form rule on the layout's content (line and placeholder in the params)
   'layoutUnknownPlaceholder',
   'layoutSyntaxError',
+  // every database connection stayed busy for longer than a request may wait (the caller tries again)
+  'serverBusy',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -221,6 +223,7 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   sharedLinkWithdrawn: 410,
   somethingWentWrong: 500,
   saveFailed: 500,
+  serverBusy: 503,
 };
 
 export const statusOf = (code: ErrorCode): number => errorStatus[code] ?? 400;

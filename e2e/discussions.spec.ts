@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DiscussionPage } from './pages/DiscussionPage';
 import { ResourcePage } from './pages/ResourcePage';
 import { ShellPage } from './pages/ShellPage';
-import { SignInPage } from './pages/SignInPage';
+import { openSignedIn } from './support/apiSession';
+import { BasePage } from './support/basePage';
 import { expect, test } from './support/fixtures';
 import { WarehouseApi } from './support/warehouseApi';
 
@@ -22,11 +23,10 @@ test.describe('discussions', () => {
       const admin = await adminContext.newPage();
       const id = randomUUID().slice(0, 6);
 
-      await new SignInPage(manager).open();
-      await new SignInPage(manager).signIn('manager', 'demo1234');
+      // The sign-in screen is spine.spec's: each session is handed to its browser through the API.
+      await openSignedIn(manager, 'manager');
       await new ShellPage(manager).expectSignedIn();
-      await new ShellPage(admin).goto('/signin');
-      await new SignInPage(admin).signIn('admin', 'demo1234');
+      await openSignedIn(admin, 'admin');
       await new ShellPage(admin).expectSignedIn();
 
       const companyId = await new ResourcePage(manager).create('companies', { shortName: `Talk ${id}` });
@@ -34,7 +34,7 @@ test.describe('discussions', () => {
       const discussionId = await managerThread.openFromRecord();
 
       // The admin opens the same thread by its address: the company's preview with ?discussionId=.
-      await admin.goto(`/companies/${companyId}?discussionId=${discussionId}`);
+      await new BasePage(admin).goto(`/companies/${companyId}?discussionId=${discussionId}`);
       const adminThread = new DiscussionPage(admin);
       await expect(admin.getByTestId('discussion-thread')).toBeVisible();
 

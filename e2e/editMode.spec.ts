@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ResourcePage } from './pages/ResourcePage';
 import { ShellPage } from './pages/ShellPage';
-import { SignInPage } from './pages/SignInPage';
+import { openSignedIn } from './support/apiSession';
+import { BasePage } from './support/basePage';
 import { expect, test } from './support/fixtures';
 
 test.describe('edit mode over the live connection', () => {
@@ -16,8 +17,8 @@ test.describe('edit mode over the live connection', () => {
       const manager = await managerContext.newPage();
       const admin = await adminContext.newPage();
 
-      await new SignInPage(manager).open();
-      await new SignInPage(manager).signIn('manager', 'demo1234');
+      // The sign-in screen is spine.spec's: each session is handed to its browser through the API.
+      await openSignedIn(manager, 'manager');
       await new ShellPage(manager).expectSignedIn();
       const id = randomUUID().slice(0, 6).toUpperCase();
       const productId = await new ResourcePage(manager).create('products', {
@@ -25,13 +26,13 @@ test.describe('edit mode over the live connection', () => {
         name: `Edited product ${id}`,
       });
 
-      await new SignInPage(admin).open();
-      await new SignInPage(admin).signIn('admin', 'demo1234');
+      await openSignedIn(admin, 'admin');
       await new ShellPage(admin).expectSignedIn();
 
-      await manager.goto(`/products/${productId}/edit`);
+      // Both open the form through the app (no new load: the live connection stays).
+      await new BasePage(manager).goto(`/products/${productId}/edit`);
       await expect(manager.getByTestId('edit-mode-others')).toHaveCount(0);
-      await admin.goto(`/products/${productId}/edit`);
+      await new BasePage(admin).goto(`/products/${productId}/edit`);
 
       // Each sees the other by their visible name (the demo's Alice Admin and Mark Manager), never themselves.
       await expect(manager.getByTestId('edit-mode-names')).toContainText('Alice Admin');
@@ -39,7 +40,7 @@ test.describe('edit mode over the live connection', () => {
       await expect(manager.getByTestId('edit-mode-names')).not.toContainText('Mark Manager');
 
       // The admin leaves the form: the manager's notice goes away.
-      await admin.goto('/products');
+      await new BasePage(admin).goto('/products');
       await expect(manager.getByTestId('edit-mode-others')).toHaveCount(0);
     } finally {
       await managerContext.close();

@@ -187,7 +187,7 @@ test.describe('faces on the terminal', () => {
       // new load of the app: the engine must start again, and its model files do not come).
       await page.route(faceModels, (route) => route.abort());
       const terminalWithoutEngine = new TerminalPage(page);
-      await terminalWithoutEngine.open();
+      await terminalWithoutEngine.open({ load: true });
       await terminalWithoutEngine.expectFacesUnavailable();
       await expect(page.getByText(engineUnavailable)).toBeVisible();
       await terminalWithoutEngine.chooseFlow('receipt');

@@ -32,9 +32,9 @@ test.describe('favorites', () => {
 
     // The page's clock is the test's: the 2 s are moved, not waited for.
     await page.clock.install();
+    // The fixture's sign-in opens the app on its home page, where the shortcuts and the menu are.
     await signIn();
     await new ShellPage(page).expectSignedIn();
-    await page.goto('/');
     const shortcut = page.locator(`[data-testid="favorite-shortcut"][data-favorite-id="${favorite.id}"]`);
     await expect(shortcut).toBeVisible();
 
@@ -48,7 +48,7 @@ test.describe('favorites', () => {
     await expect(page).toHaveURL(/\/stock$/);
 
     await page.clock.resume();
-    await page.goto('/');
+    await new ShellPage(page).goto('/');
     await expect(shortcut).toBeVisible();
     await pause();
     await shortcut.hover();
@@ -71,9 +71,9 @@ test.describe('favorites', () => {
     const favorite = await api.post('/api/FavoriteAction', { title, link: '/orders', color: '#1c7ed6' });
 
     await page.clock.install();
+    // The fixture's sign-in opens the app on its home page, where the shortcuts and the menu are.
     await signIn();
     await new ShellPage(page).expectSignedIn();
-    await page.goto('/');
     const entry = page.locator(`[data-testid="menu-favorite"][data-favorite-id="${favorite.id}"]`);
     await expect(entry).toBeVisible();
     await expect(entry).toHaveText(title);

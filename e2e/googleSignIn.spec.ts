@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { ShellPage } from './pages/ShellPage';
 import { SignInPage } from './pages/SignInPage';
 import { expect, test } from './support/fixtures';
-
-const clientId = 'aisle-e2e.apps.googleusercontent.com';
+import { googleClientId, startGoogleSignInServer } from './support/googleServer';
 
 /**
  * Google Identity Services as the page sees it, served in place of https://accounts.google.com/gsi/client (no
@@ -42,27 +41,24 @@ test.describe('Google sign-in', () => {
 
   test('with a client id: the button signs a known Google account in; an unknown one is told it failed', async ({
     page,
-    startServer,
   }) => {
-    // Google's keys, served locally: the server verifies the ID token exactly as it would Google's.
-    const keys = await generateKeyPair('RS256');
-    const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'e2e-1', alg: 'RS256', use: 'sig' };
-    const jwks: Server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ keys: [jwk] }));
-    });
-    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+    // The server with Google sign-in on, started next to the shared one by the global setup (or here, when the
+    // tests run against a server given in E2E_BASE_URL).
+    const started = process.env.E2E_GOOGLE_BASE_URL ? undefined : await startGoogleSignInServer();
+    const baseURL = started?.server.baseURL ?? String(process.env.E2E_GOOGLE_BASE_URL);
+    const jwksFile = started?.jwksFile ?? String(process.env.E2E_GOOGLE_JWKS_FILE);
     try {
-      const { port } = jwks.address() as AddressInfo;
-      const server = await startServer({
-        name: 'e2e-google',
-        env: { GOOGLE_CLIENT_ID: clientId, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` },
-      });
+      // Google's keys, served locally: the server verifies the ID token exactly as it would Google's. A key id
+      // of this run's own, so that the server fetches the keys again rather than use ones it has cached.
+      const kid = `e2e-${randomUUID()}`;
+      const keys = await generateKeyPair('RS256');
+      const jwk = { ...(await exportJWK(keys.publicKey)), kid, alg: 'RS256', use: 'sig' };
+      writeFileSync(jwksFile, JSON.stringify({ keys: [jwk] }));
       const idToken = (email: string) =>
         new SignJWT({ email, email_verified: true })
-          .setProtectedHeader({ alg: 'RS256', kid: 'e2e-1' })
+          .setProtectedHeader({ alg: 'RS256', kid })
           .setIssuer('https://accounts.google.com')
-          .setAudience(clientId)
+          .setAudience(googleClientId)
           .setSubject('e2e-subject')
           .setIssuedAt()
           .setExpirationTime('10m')
@@ -71,7 +67,7 @@ test.describe('Google sign-in', () => {
         route.fulfill({ contentType: 'text/javascript', body: fakeGoogleScript }),
       );
 
-      await page.goto(`${server.baseURL}/signin`);
+      await page.goto(`${baseURL}/signin`);
       const button = page.getByTestId('google-fake-button');
       await expect(button).toBeVisible({ timeout: 60_000 });
 
@@ -96,7 +92,7 @@ test.describe('Google sign-in', () => {
       await button.click();
       await new ShellPage(page).expectSignedIn();
     } finally {
-      await new Promise((resolve) => jwks.close(resolve));
+      await started?.stop();
     }
   });
 });

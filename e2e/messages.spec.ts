@@ -9,6 +9,7 @@ test.describe('messages', () => {
     request,
     signIn,
     mail,
+    app,
   }) => {
     // A confirmed document of the demo contractor ACME, whose buyer Paula has an e-mail address.
     const api = await WarehouseApi.signIn(request, 'admin');
@@ -22,7 +23,7 @@ test.describe('messages', () => {
 
     await signIn();
     await new ShellPage(page).expectSignedIn();
-    await page.goto(`/documents/${document?.id}`);
+    await app.goto(`/documents/${document?.id}`);
     const message = new MessagePage(page);
     await message.open();
     await message.addPerson('Buyer', 'Buyer');
@@ -39,7 +40,7 @@ test.describe('messages', () => {
     expect(received.html).toContain('<table');
 
     // The message is kept, sent, in the messages list.
-    await page.goto('/messages');
+    await app.goto('/messages');
     await expect(page.getByTestId('resource-row').first()).toContainText(`Document ${number}`);
   });
 });

@@ -1,6 +1,7 @@
 import { PortalPage } from './pages/PortalPage';
 import { ShellPage } from './pages/ShellPage';
 import { SignInPage } from './pages/SignInPage';
+import { openSignedIn } from './support/apiSession';
 import { expect, test } from './support/fixtures';
 import { newDevice, openTerminal, uniqueId } from './support/terminalDevice';
 import { WarehouseApi } from './support/warehouseApi';
@@ -37,13 +38,11 @@ test.describe('the contractor portal', () => {
     const contractor = await browser.newContext({ baseURL, viewport: phone, isMobile: true, hasTouch: true });
     const phonePage = await contractor.newPage();
     try {
-      const managerSignIn = new SignInPage(desk.page);
-      await managerSignIn.open();
-      await managerSignIn.signIn('manager', 'demo1234');
-      await new ShellPage(desk.page).expectSignedIn(30_000);
-      await desk.page.goto('/operational-orders', { waitUntil: 'domcontentloaded' });
+      // The manager's session is handed over through the API (the contractor's sign-in below is the screen's).
+      await openSignedIn(desk.page, 'manager', '/operational-orders');
       // A full load of the app in a fresh browser: on a busy machine as long as the other first loads.
       await expect(desk.page.getByTestId('operational-orders')).toBeVisible({ timeout: 60_000 });
+      await new ShellPage(desk.page).expectSignedIn(30_000);
 
       const portal = new PortalPage(phonePage);
       let orderNumber = '';

@@ -1,11 +1,11 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { ShellPage } from './pages/ShellPage';
 import { SignInPage } from './pages/SignInPage';
 import { expect, test } from './support/fixtures';
+import { startPwaUpdateServer } from './support/pwaServer';
 import { repoRoot } from './support/serverProcess';
 
 // Service workers are blocked by default (playwright.config.ts); this spec needs the app to work offline.
@@ -145,18 +145,15 @@ test.describe('installable app (PWA)', () => {
     }
   });
 
-  test('a new version waits for consent: "reload" activates it and reloads the page', async ({
-    page,
-    startServer,
-  }) => {
+  test('a new version waits for consent: "reload" activates it and reloads the page', async ({ page }) => {
     test.setTimeout(180_000);
-    // A server of its own on a copy of the build, so that this test can publish a "new version".
-    const webDir = mkdtempSync(join(tmpdir(), 'aisle-e2e-web-'));
+    // A server of its own on a copy of the build, so that this test can publish a "new version": started next to
+    // the shared one by the global setup (or here, when the tests run against a server given in E2E_BASE_URL).
+    const started = process.env.E2E_PWA_BASE_URL ? undefined : await startPwaUpdateServer();
+    const baseURL = started?.server.baseURL ?? String(process.env.E2E_PWA_BASE_URL);
+    const webDir = started?.webDir ?? String(process.env.E2E_PWA_WEB_DIR);
     try {
-      cpSync(join(repoRoot, 'dist'), webDir, { recursive: true });
-      // No demo data: the page needs none, and seeding it would double the start.
-      const server = await startServer({ name: 'e2e-pwa-update', env: { WEB_DIR: webDir, AISLE_DEMO: '0' } });
-      await page.goto(`${server.baseURL}/`);
+      await page.goto(`${baseURL}/`);
       await waitForServiceWorker(page);
       await expect(page.getByTestId('pwa-update')).toHaveCount(0);
 
@@ -198,7 +195,7 @@ test.describe('installable app (PWA)', () => {
       expect(version).toBe('next');
       await expect(page.getByTestId('pwa-update')).toHaveCount(0);
     } finally {
-      rmSync(webDir, { recursive: true, force: true });
+      await started?.stop();
     }
   });
 

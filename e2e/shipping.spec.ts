@@ -3,16 +3,15 @@ import type { Page } from '@playwright/test';
 import { DiscussionPage } from './pages/DiscussionPage';
 import { ShellPage } from './pages/ShellPage';
 import { ShippingPage } from './pages/ShippingPage';
-import { SignInPage } from './pages/SignInPage';
+import { openSignedIn } from './support/apiSession';
 import { expect, test } from './support/fixtures';
 import { type ApiRow, WarehouseApi } from './support/warehouseApi';
 
 const password = 'Carrier-pass-1';
 
+/** The sign-in screen is spine.spec's: each user's session is handed to their browser through the API. */
 const signInAs = async (page: Page, username: string, secret: string) => {
-  const form = new SignInPage(page);
-  await form.open();
-  await form.signIn(username, secret);
+  await openSignedIn(page, username, '/', secret);
   await new ShellPage(page).expectSignedIn();
 };
 

@@ -135,12 +135,12 @@ test.describe('the offline terminal', () => {
     });
 
     await test.step('the device shows the final number and has nothing left to send', async () => {
-      await page.goto(receiptUrl);
+      await terminal.goto(receiptUrl);
       await expect(terminal.byTestId('terminal-document-number')).toHaveAttribute(
         'data-provisional',
         'false',
       );
-      await page.goto('/sync/pending');
+      await terminal.goto('/sync/pending');
       await expect(page.getByTestId('pending-empty')).toBeVisible({ timeout: 30_000 });
     });
   });
@@ -191,7 +191,7 @@ test.describe('the offline terminal', () => {
       // The admin's device reconnects: its confirmation is refused, and the line says why.
       await second.context.setOffline(false);
       await expect(admin.chip()).toHaveAttribute('data-state', 'chip.rejected', { timeout: 60_000 });
-      await admin.page.goto(adminDocument);
+      await admin.goto(adminDocument);
       const refused = admin.line('rejected');
       await expect(refused).toHaveCount(1, { timeout: 30_000 });
       await expect(refused).toContainText(productIndex);

@@ -119,7 +119,7 @@ test.describe('the warehouse', () => {
     });
 
     await test.step('approval: the manager approves, a correcting document takes 30 out of bin A', async () => {
-      await page.goto(countUrl);
+      await counts.goto(new URL(countUrl).pathname);
       await expect(counts.byTestId('verify-count')).toBeVisible();
       await counts.approve();
       await expect(counts.byTestId('verify-document-row')).toHaveCount(1);

@@ -29,6 +29,10 @@ export class CatalystStaffPage extends BasePage {
   async search(text: string): Promise<void> {
     await this.fill('catalyst-grid-search', text);
     await this.byTestId('catalyst-grid-search').press('Enter');
+    // The search is in the address once the grid has taken it, as a person sees the list change before picking
+    // a filter: a filter picked sooner is applied to the list as it was, and the earlier search comes back.
+    const wanted = text.trim();
+    await expect(this.page).toHaveURL((url) => (url.searchParams.get('f.searchText') ?? '') === wanted);
   }
 
   /** "Why this price" of the catalyst open in the preview, for a client account chosen by user name. */

@@ -11,9 +11,12 @@ export type LineState = 'pending' | 'accepted' | 'rejected';
  * (`scan`) or as a keyboard-wedge burst on the page (`wedgeScan`). Test ids only, never visible text.
  */
 export class TerminalPage extends BasePage {
-  /** /terminal, once the first sync has filled the replica (the tiles show only then). */
-  async open(): Promise<void> {
-    await this.goto('/terminal');
+  /**
+   * /terminal, once the first sync has filled the replica (the tiles show only then); `load` loads the app anew
+   * instead of moving its router there.
+   */
+  async open(options: { load?: boolean } = {}): Promise<void> {
+    await this.goto('/terminal', options);
     await this.expectHome();
   }
 

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** The localStorage key and version the app keeps its session under (src/state/authStore.ts). */
 const authKey = 'aisle-auth';
@@ -40,4 +40,15 @@ export const signInThroughApi = async (
     },
     [authKey, stored] as const,
   );
+};
+
+/** Signs `username` in on `page`'s browser through the API and loads the app at `path` (the app's one full load). */
+export const openSignedIn = async (
+  page: Page,
+  username: string,
+  path = '/',
+  password = 'demo1234',
+): Promise<void> => {
+  await signInThroughApi(page.context(), undefined, username, password);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
 };

@@ -1,5 +1,7 @@
 import type { FullConfig } from '@playwright/test';
+import { startGoogleSignInServer } from './googleServer';
 import { startMailCapture } from './mailCapture';
+import { startPwaUpdateServer } from './pwaServer';
 import { startServer } from './serverProcess';
 
 /**
@@ -23,33 +25,50 @@ export const globalSetup = async (config: FullConfig) => {
   // changes to shared settings (a company's age limit, a user's language), as with one worker in turn.
   const count = Math.max(1, config.workers);
   const started = Date.now();
-  let servers: Awaited<ReturnType<typeof startServer>>[];
-  try {
-    // The first start seeds the demo data: minutes on a busy machine.
-    servers = await Promise.all(
-      Array.from({ length: count }, (_, i) =>
-        startServer({
-          name: i === 0 ? 'e2e-server' : `e2e-server-${i}`,
-          smtpUrl: mail.smtpUrl,
-          startTimeoutMs: 360_000,
-        }),
-      ),
-    );
-  } catch (error) {
+  // The first start seeds the demo data: minutes on a busy machine. The servers two specs need of their own
+  // (Google sign-in on; a copy of the build to publish a new version on) start at the same time, instead of
+  // inside their tests.
+  const shared = Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      startServer({
+        name: i === 0 ? 'e2e-server' : `e2e-server-${i}`,
+        smtpUrl: mail.smtpUrl,
+        startTimeoutMs: 360_000,
+      }),
+    ),
+  );
+  const [serversResult, googleResult, pwaResult] = await Promise.allSettled([
+    shared,
+    startGoogleSignInServer(mail.smtpUrl),
+    startPwaUpdateServer(),
+  ]);
+  const servers = serversResult.status === 'fulfilled' ? serversResult.value : [];
+  const google = googleResult.status === 'fulfilled' ? googleResult.value : undefined;
+  const pwa = pwaResult.status === 'fulfilled' ? pwaResult.value : undefined;
+  const stopAll = async () => {
+    await Promise.all([...servers.map((s) => s.stop()), google?.stop(), pwa?.stop()]);
     await mail.stop();
-    throw error;
+  };
+  const failure = [serversResult, googleResult, pwaResult].find(
+    (r): r is PromiseRejectedResult => r.status === 'rejected',
+  );
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
   }
   process.env.E2E_BASE_URL = servers[0]?.baseURL;
   process.env.E2E_WORKER_BASE_URLS = servers.map((s) => s.baseURL).join(' ');
+  process.env.E2E_GOOGLE_BASE_URL = google?.server.baseURL;
+  process.env.E2E_GOOGLE_JWKS_FILE = google?.jwksFile;
+  process.env.E2E_PWA_BASE_URL = pwa?.server.baseURL;
+  process.env.E2E_PWA_WEB_DIR = pwa?.webDir;
   console.log(
-    `[e2e] ${count} server(s) ready at ${process.env.E2E_WORKER_BASE_URLS} in ` +
-      `${((Date.now() - started) / 1000).toFixed(1)} s (logs in .tmp/e2e-server*.log, mail: SMTP port ${mail.port}).`,
+    `[e2e] ${count} server(s) ready at ${process.env.E2E_WORKER_BASE_URLS} (Google sign-in: ` +
+      `${process.env.E2E_GOOGLE_BASE_URL}, PWA update: ${process.env.E2E_PWA_BASE_URL}) in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s (logs in .tmp/e2e-*.log, mail: SMTP port ${mail.port}).`,
   );
 
-  return async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await mail.stop();
-  };
+  return stopAll;
 };
 
 export default globalSetup;

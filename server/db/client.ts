@@ -47,11 +47,19 @@ export const openDatabase = async (opts: {
   dataDir?: string;
   pgliteFrom?: Blob;
   onPoolError?: PoolErrorLogger;
+  /** Connections of the pool (default DB_POOL_SIZE, else 20). */
+  poolSize?: number;
+  /** How long a statement waits for a free connection before its request fails with serverBusy (ms). */
+  poolWaitMs?: number;
 }): Promise<Database> => {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: Number(process.env.DB_POOL_SIZE ?? 20),
+      max: opts.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 20),
+      // Never wait for a connection forever: a request that cannot get one within this fails (503 serverBusy) and
+      // rolls back what it holds, so a pool drained by transactions that each wait for a second connection frees
+      // itself instead of hanging every request of the process.
+      connectionTimeoutMillis: opts.poolWaitMs ?? Number(process.env.DB_POOL_WAIT_MS ?? 15_000),
     });
     // An idle client whose connection dies (server restart, admin terminate) emits 'error' on the pool; without
     // a listener that is an uncaught exception. The pool drops the client and opens a new one when needed.

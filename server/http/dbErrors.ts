@@ -35,8 +35,19 @@ const detailFields = (detail: unknown): FieldError[] => {
     .map((field) => ({ field, rule: 'uniqueConflict' as const }));
 };
 
+/** node-postgres' pool gave up waiting for a free connection (`connectionTimeoutMillis`). */
+const isPoolWaitTimeout = (err: unknown): boolean => {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e; i++) {
+    if (e instanceof Error && e.message === 'timeout exceeded when trying to connect') return true;
+    e = (e as PgLikeError).cause;
+  }
+  return false;
+};
+
 /** Turns database constraint violations into the catalogue's errors; undefined for anything else. */
 export const fromDatabaseError = (err: unknown): AppError | undefined => {
+  if (isPoolWaitTimeout(err)) return new AppError('serverBusy');
   const e = pgError(err);
   if (!e) return undefined;
   switch (e.code) {

@@ -20,6 +20,8 @@ export const DebouncedTextInput = ({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const commitRef = useRef(onCommit);
   commitRef.current = onCommit;
+  const valueRef = useRef(value);
+  valueRef.current = value;
 
   useEffect(() => {
     setText(value);
@@ -30,7 +32,8 @@ export const DebouncedTextInput = ({
   const schedule = (next: string, wait: number) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (next !== value) commitRef.current(next);
+      // Against the value when the timer fires: the list may have moved on (another filter) meanwhile.
+      if (next !== valueRef.current) commitRef.current(next);
     }, wait);
   };
 
@@ -44,7 +47,8 @@ export const DebouncedTextInput = ({
         schedule(next, delay);
       }}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') schedule(text, 0);
+        // The field's own value: a fast typist or a scanner's Enter can come before React re-rendered `text`.
+        if (event.key === 'Enter') schedule(event.currentTarget.value, 0);
         props.onKeyDown?.(event);
       }}
     />

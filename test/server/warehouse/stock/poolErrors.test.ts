@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { statusOf } from '../../../../domain/errors';
 import { type Database, openDatabase } from '../../../../server/db/client';
+import { toAppError } from '../../../../server/http/errorHandler';
 import { createTestDatabaseUrl, type TestDatabase } from '../../../support/pgDatabase';
 
 let testDb: TestDatabase | undefined;
@@ -46,5 +48,38 @@ describe('database pool errors', () => {
     // The pool opens a fresh connection for the next query.
     const { rows: after } = await pool.query<{ one: number }>('select 1 as one');
     expect(after).toEqual([{ one: 1 }]);
+  });
+
+  it('a request that cannot get a connection in time fails with serverBusy instead of waiting forever', async () => {
+    const own = await createTestDatabaseUrl();
+    const small = await openDatabase({
+      ...(own.url ? { databaseUrl: own.url } : {}),
+      poolSize: 3,
+      poolWaitMs: 5_000,
+    });
+    try {
+      if (!own.url || !small.pool) {
+        expect(small.kind).toBe('pglite');
+        return;
+      }
+      // Every connection is held (a transaction, and two other clients) while the transaction asks the pool for one
+      // more: the pattern that drained a fleet bench's pool for good. The wait gives up, the transaction rolls back,
+      // and the pool serves again.
+      const others = [await small.pool.connect(), await small.pool.connect()];
+      const held = small.db.transaction(async () => {
+        await small.pool?.query('select 1');
+      });
+      await held.catch(() => undefined);
+      for (const other of others) other.release();
+      await expect(held).rejects.toThrow('timeout exceeded when trying to connect');
+      const failure = await held.catch((err: unknown) => err);
+      expect(toAppError(failure).code).toBe('serverBusy');
+      expect(statusOf('serverBusy')).toBe(503);
+      const { rows } = await small.pool.query<{ one: number }>('select 1 as one');
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await small.close();
+      await own.drop();
+    }
   });
 });
