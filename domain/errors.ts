@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /**
- * The error catalogue (§8 of both specs) and the form validation rules (§5).
+ * The error catalogue and the form validation rules (docs/api.md, "Errors").
  * Every failure the server returns carries one of these codes; the client and the
  * server translate them from `locales/<lng>/errors.json` under `errors.<code>`.
  */
 export const errorCodes = [
-  // form validation rules (§5)
+  // form validation rules
   'required',
   'minLength',
   'maxLength',
@@ -21,7 +21,7 @@ export const errorCodes = [
   'invalidValue',
   'phoneCountryCode',
   'termsNotAccepted',
-  // sign-in and registration (§8)
+  // sign-in and registration
   'accountBlocked',
   'accountNotActivated',
   'activationCodeNotFound',
@@ -38,7 +38,7 @@ export const errorCodes = [
   'operationFailed',
   'somethingWentWrong',
   'clientVersionOutdated',
-  // data (§8)
+  // data
   'notFoundOrNoPermission',
   'alreadyRemoved',
   'foreignKeyConflict',

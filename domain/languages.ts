@@ -1,4 +1,4 @@
-/** Interface languages (001 §9); en-us is the fallback. */
+/** Interface languages (README, "Translations"); en-us is the fallback. */
 export const languages = ['en-us', 'pl-pl', 'de-de', 'fr-fr', 'es-es', 'ru-ru'] as const;
 export type Language = (typeof languages)[number];
 export const fallbackLanguage: Language = 'en-us';

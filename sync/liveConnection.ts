@@ -12,7 +12,7 @@ import { v7 } from 'uuid';
 import { CorrelationIds } from './liveConnectionCorrelation';
 import { isUnauthorizedError, liveRetryDelay, liveRetryPolicy } from './liveConnectionRetry';
 
-/** §4: the states of the live connection. */
+/** The states of the live connection. */
 export type LiveConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
 /** Someone with a record open in an edit form. */
@@ -46,7 +46,7 @@ export interface LiveConnectionOptions {
    * 401 makes the HTTP client refresh the token). The connection then reconnects.
    */
   readonly renewToken: () => Promise<unknown>;
-  /** Reconnect delays; §9's policy unless a test speeds it up. */
+  /** Reconnect delays; the policy of liveConnectionRetry.ts unless a test speeds it up. */
   readonly retryDelay?: (previousRetryCount: number) => number | null;
   readonly serverTimeoutMs?: number;
   readonly keepAliveMs?: number;
@@ -77,9 +77,9 @@ const isDataChange = (value: unknown): value is DataChangeEvent => {
 };
 
 /**
- * The live connection (docs/sync-contract.md §6) over the unmodified @microsoft/signalr client:
- * state as an observable, data-change pokes for the sync engine, and edit modes. Reconnects with
- * §9's delays, renews the token on a 401, re-enters its edit modes after a reconnect, and ignores
+ * The live connection (docs/sync-contract.md §6) over the unmodified @microsoft/signalr client: state as an
+ * observable, data-change pokes for the sync engine, and edit modes. Reconnects with the delays of
+ * liveConnectionRetry.ts, renews the token on a 401, re-enters its edit modes after a reconnect, and ignores
  * the echo of its own edit-mode calls by correlation id (at most 50 remembered).
  */
 export class LiveConnection {
@@ -150,7 +150,7 @@ export class LiveConnection {
     return this.stateSubject.value;
   }
 
-  /** Connects (retrying with §9's delays); resolves when connected or given up. Never rejects. */
+  /** Connects (retrying with the reconnect delays); resolves when connected or given up. Never rejects. */
   start(): Promise<void> {
     if (this.starting) return this.starting;
     if (this.running) return Promise.resolve();

@@ -1,4 +1,4 @@
-/** At most this many correlation ids are remembered (§9). */
+/** At most this many correlation ids are remembered (docs/sync-contract.md §6). */
 export const maxCorrelationIds = 50;
 
 /**

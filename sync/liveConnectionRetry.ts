@@ -1,8 +1,8 @@
 import type { IRetryPolicy, RetryContext } from '@microsoft/signalr';
 
-/** Retries 0–7 wait this long (§9). */
+/** Retries 0–7 wait this long (the reconnect policy, docs/sync-contract.md §6). */
 export const firstRetryDelayMs = 2000;
-/** Retries 8–15 wait this long; after the 16th the connection stops (§9). */
+/** Retries 8–15 wait this long; after the 16th the connection stops. */
 export const laterRetryDelayMs = 4000;
 
 /** The delay before retry number `previousRetryCount` (0-based), or null: stop retrying. */

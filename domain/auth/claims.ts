@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Access } from '../resources/types';
 
-/** Sign-in claims (§6): read from the access token by client and server alike. */
+/** Sign-in claims (docs/glossary.md, "Claims"): read from the access token by client and server alike. */
 export const claimsSchema = z.object({
   sub: z.string(),
   acc: z.string(),

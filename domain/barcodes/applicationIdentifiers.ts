@@ -1,5 +1,5 @@
 /**
- * GS1 Application Identifier tables (GS1 General Specifications §3 and §7.8.5).
+ * GS1 Application Identifier tables (GS1 General Specifications, sections 3 and 7.8.5).
  *
  * - {@link aiLengthByPrefix}: how many digits an AI has, decided by its first two digits
  *   (all AIs sharing two leading digits have the same length).

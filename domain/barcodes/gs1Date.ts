@@ -1,7 +1,7 @@
 /**
  * GS1 dates (YYMMDD, AIs 11–17) to ISO 'YYYY-MM-DD'.
  *
- * Century rule (GS1 General Specifications §7.12): the four-digit year is the one within
+ * Century rule (GS1 General Specifications, section 7.12): the four-digit year is the one within
  * −49…+50 years of the reference year. With a reference year of 2026: 76 → 2076, 77 → 1977.
  *
  * Day 00 means "only year and month are known". Aisle reads it as the LAST day of the month for

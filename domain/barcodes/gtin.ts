@@ -1,5 +1,5 @@
 /**
- * GS1 mod-10 check digits (GS1 General Specifications §7.9.1) for GTIN-8/12/13/14, SSCC and GLN.
+ * GS1 mod-10 check digits (GS1 General Specifications, section 7.9.1) for GTIN-8/12/13/14, SSCC and GLN.
  * Pure string arithmetic: no I/O, safe on the server and the offline terminal.
  */
 

@@ -5,7 +5,7 @@ export type { ProductIndex, ProductKeys } from './productIndex';
 export { buildProductIndex } from './productIndex';
 
 /**
- * Which product a scan means (§5 "multiple matching products found" / "no matching product").
+ * Which product a scan means (issues severalProductsMatch / noProductMatches, docs/warehouse-rules.md).
  *
  * A product matches when ANY of these holds:
  * 1. one of its barcodes equals the scan exactly (after dropping surrounding whitespace such as the

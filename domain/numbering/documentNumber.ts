@@ -17,7 +17,7 @@ export {
 } from './numberingScheme';
 
 /**
- * Document numbers (000 §9, 001 §9).
+ * Document numbers (the layout is in numberingScheme.ts).
  *
  * FINAL number — assigned by the server from its counter row (account, type, period):
  *

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors';
 
 /**
- * A document type's numbering (000 §9 / 001 §9: counter of 5 to 8 digits, year of 2 or 4 digits,
+ * A document type's numbering (counter of 5 to 8 digits, year of 2 or 4 digits,
  * month of 2 digits, counters reset monthly or yearly — "never" added for types numbered straight on).
  *
  * Final number:        {prefix}/{year}[/{MM}]/{counter}          e.g. DIN/2026/11/00042

@@ -50,8 +50,8 @@ const pageQuerySchema = z.object({
 });
 
 /**
- * Parses the paged-list query (§7) and checks every filter and sort column against the
- * resource's own fields, so nothing unknown ever reaches SQL.
+ * Parses the paged-list query (docs/api.md, "Generic resources") and checks every filter and sort column
+ * against the resource's own fields, so nothing unknown ever reaches SQL.
  */
 export const parsePageQuery = (def: ResourceDefinition, raw: Record<string, unknown>): PageQuery => {
   const q = pageQuerySchema.safeParse(raw);

@@ -5,7 +5,7 @@ import { isCalendarDate, isInYearBounds, numberBounds } from './bounds';
 import { type FieldDef, type ResourceDefinition, writableFields } from './types';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Phone numbers must include the country code (§5). */
+/** Phone numbers must include the country code. */
 const phonePattern = /^\+[1-9][0-9 ()-]{6,20}$/;
 
 const fail = (code: ErrorCode) => ({ error: code });

@@ -1,6 +1,6 @@
 /**
- * The 13 warehouse document types (000 §9). The spec gives nine short codes; OPK, PRO, SVI and SVO
- * are ours (docs/warehouse-rules.md). Every rule about a document reads its type from here.
+ * The 13 warehouse document types (docs/warehouse-rules.md, "Document types"). The spec gives nine short
+ * codes; OPK, PRO, SVI and SVO are ours. Every rule about a document reads its type from here.
  */
 export const documentTypeCodes = [
   'DIN',

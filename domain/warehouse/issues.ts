@@ -1,5 +1,5 @@
 /**
- * Issue codes of the warehouse rules (000 §5 document validators, §4 states). One code per rule; messages live in
+ * Issue codes of the warehouse rules (document rules and status changes). One code per rule; messages live in
  * `locales/<lng>/warehouse.json` under `issues.<code>` and may use the issue's params.
  * Codes marked (ours) are not in the spec (docs/warehouse-rules.md).
  */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors';
 
 /**
- * The location generator (000 §3 "Generator: up to three nesting levels, each with prefix, digits, start
- * number and quantity"; POST StorageSpace/generate). Each level makes `quantity` locations under every
+ * The location generator (docs/glossary.md): up to three nesting levels, each with prefix, digits, start
+ * number and quantity (POST StorageSpace/generate). Each level makes `quantity` locations under every
  * location of the level above; a label is the labels of its ancestors' parts and its own part
  * (prefix + zero-padded number) joined by the separator, e.g. A01-R03-S2. Labels are upper case, as
  * storage-space labels are stored. The server generates from these functions and the screen previews

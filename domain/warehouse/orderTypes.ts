@@ -1,9 +1,9 @@
 import type { DocumentTypeCode } from './documentTypes';
 
 /**
- * Warehouse order types (000 §9). OPR (production) and OSO (sell offer) are our codes; the rest are the spec's.
- * `generates` lists the document types an order turns into: a count yields a receipt for surpluses
- * and a release for shortages.
+ * Warehouse order types (docs/warehouse-rules.md, "Order types"). OPR (production) and OSO (sell offer) are
+ * our codes; the rest are the spec's. `generates` lists the document types an order turns into: a count
+ * yields a receipt for surpluses and a release for shortages.
  */
 export const orderTypeCodes = [
   'OIN',

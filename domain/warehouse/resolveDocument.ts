@@ -34,7 +34,7 @@ export interface DocumentCheck {
   readonly context: ValidationContext;
 }
 
-/** One rule of 000 §5: returns its issues (empty = the rule holds). */
+/** One document rule (docs/warehouse-rules.md): returns its issues (empty = the rule holds). */
 export type DocumentRule = (check: DocumentCheck) => WarehouseIssue[];
 
 /** Position-level values win; null or absent takes the header's. */

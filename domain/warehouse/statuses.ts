@@ -1,7 +1,7 @@
 import { issue, type WarehouseIssue } from './issues';
 
 /**
- * Document and order state machines (000 §4). The spec names the states but not the transitions;
+ * Document and order state machines. The specification names the states but not the transitions;
  * the tables below are ours and documented in docs/warehouse-rules.md.
  */
 
@@ -51,7 +51,7 @@ export const orderStatuses = [
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /**
- * Allowed order transitions. Back to workingCopy is the "revert" of §4 and is further limited by
+ * Allowed order transitions. Back to workingCopy is the order's "revert" and is further limited by
  * canRevertOrder (realisation must not have begun). closedManually always needs a reason.
  */
 export const orderTransitions: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {

@@ -4,8 +4,9 @@ export const stockLevels = ['ok', 'warning', 'critical'] as const;
 export type StockLevel = (typeof stockLevels)[number];
 
 /**
- * Stock by warehouse (000 §2): how a product's available quantity compares with its warningStock and
- * criticalStock (at or below the limit; null = no limit). Critical wins over warning.
+ * Stock by warehouse (WmsInventory/productStock, docs/warehouse-api.md): how a product's available quantity
+ * compares with its warningStock and criticalStock (at or below the limit; null = no limit). Critical wins
+ * over warning.
  */
 export const stockLevel = (
   available: number,

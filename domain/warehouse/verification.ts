@@ -1,7 +1,10 @@
 import type { VerificationApproval } from './logisticsConfig';
 import { compareQuantities, roundQuantity, subtractQuantity } from './quantity';
 
-/** Verification (stock count) order status (000 §4), derived from the counted positions. */
+/**
+ * Verification (stock count) order status (docs/warehouse-rules.md, "Verification"), derived from the counted
+ * positions.
+ */
 export const verificationStatuses = [
   'notStarted',
   'inProgressNoDifferences',

@@ -12,7 +12,7 @@ const userFields = userResource.fields;
 const passwordMin = userFields.password.minLength;
 const passwordMax = userFields.password.maxLength;
 
-/** The sign-up form's fields, with the same rules as the user record (§5). */
+/** The sign-up form's fields, with the same rules as the user record. */
 const registrationForm = defineResource({
   name: 'registration',
   path: 'Register',

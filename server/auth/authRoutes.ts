@@ -19,7 +19,7 @@ const decoy = () => {
 };
 
 /**
- * Sign-in (§7 Authentication): POST /api/Auth with user name and password, GET /api/Auth with
+ * Sign-in (docs/api.md, "Signing in"): POST /api/Auth with user name and password, GET /api/Auth with
  * the refresh token as bearer (rotation), GET /api/Auth/GoogleToken/{idToken}.
  */
 export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext): void => {

@@ -6,7 +6,7 @@ import type { Row } from '../resources/rows';
 export const sessionVersionOf = (user: Row): number =>
   typeof user.sessionEpoch === 'number' ? user.sessionEpoch : 0;
 
-/** Sign-in claims of a user row (§6): the one place user flags become token claims. */
+/** Sign-in claims of a user row (docs/glossary.md): the one place user flags become token claims. */
 export const claimsOf = (user: Row): Omit<Claims, 'exp'> => {
   const contractorId = typeof user.contractorId === 'string' ? user.contractorId : null;
   // A carrier's user (linked to a carrier company) is external like a contractor: no staff switches.

@@ -30,8 +30,8 @@ export const revokeUserSessions = async (exec: Executor, userId: string): Promis
 const pruneEveryMs = 10 * 60 * 1000;
 
 /**
- * Refresh tokens (001 §4 session): opaque random values stored as SHA-256 hashes. Every sign-in
- * starts a family; each refresh uses up the presented token and issues the next one in the same
+ * Refresh tokens (docs/decisions.md, "Sign-in and sessions"): opaque random values stored as SHA-256 hashes.
+ * Every sign-in starts a family; each refresh uses up the presented token and issues the next one in the same
  * family. Presenting a used or revoked token means it was copied, so the whole family is revoked.
  */
 export class RefreshTokens {

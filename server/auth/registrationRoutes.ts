@@ -20,7 +20,7 @@ const resetValidMs = 60 * 60 * 1000;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Sign-up, activation and password reset (§7 Authentication and registration):
+ * Sign-up, activation and password reset (docs/api.md, "Registration and password reset"):
  * POST /api/Register, GET /api/Register/activate/{code}, GET /api/Register/send-reset/{email},
  * POST /api/Register/make-reset. Codes travel only in e-mail links; the database keeps their hashes.
  */

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** The tenant: one warehouse company (client account) of the service (001 §3 ClientAccount). */
+/** The tenant: one warehouse company (client account) of the service (docs/glossary.md, "Client account"). */
 export const clientAccount = pgTable('client_account', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
@@ -130,7 +130,10 @@ export const fileData = pgTable('file_data', {
   data: bytes('data').notNull(),
 });
 
-/** The map schema of a location: an SVG drawing placed between two corner points (000 §3 Map). */
+/**
+ * The map schema of a location: an SVG drawing placed between two corner points (StorageSpace/{id}/schema,
+ * docs/warehouse-api.md).
+ */
 export const locationSchema = pgTable('location_schema', {
   storageSpaceId: uuid('storage_space_id')
     .primaryKey()

@@ -33,9 +33,10 @@ const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {
 };
 
 /**
- * Discussions (001 §3): GET Discussion (my threads, paged; unreadOnly=true for the header), POST Discussion
- * (the record's thread: refResourceType, refResourceId), GET Discussion/unread, GET Discussion/{id},
- * GET/POST Discussion/{id}/messages, POST Discussion/{id}/read. Thin over DiscussionService.
+ * Discussions (server/discussions/README.md): GET Discussion (my threads, paged; unreadOnly=true for the
+ * header), POST Discussion (the record's thread: refResourceType, refResourceId), GET Discussion/unread,
+ * GET Discussion/{id}, GET/POST Discussion/{id}/messages, POST Discussion/{id}/read. Thin over
+ * DiscussionService.
  */
 export const registerDiscussionRoutes = (app: FastifyInstance, ctx: AppContext): void => {
   const service = new DiscussionService(ctx);

@@ -18,9 +18,10 @@ import { clientAccount } from '../db/internalTables';
 const userIds = pgTable('user', { id: uuid('id').primaryKey() });
 
 /**
- * A discussion (thread) about one record (001 §3 Discussion). Owned by the account of the record; who takes part
- * is its audience (domain/office/discussion.ts). `threadKey` tells threads of one record apart: 'record' for the
- * record's own thread, a module's key for its threads (e.g. one per carrier on a shipment ticket).
+ * A discussion (thread) about one record (docs/decisions.md, "Office: discussions, files, messages"). Owned
+ * by the account of the record; who takes part is its audience (domain/office/discussion.ts). `threadKey`
+ * tells threads of one record apart: 'record' for the record's own thread, a module's key for its threads
+ * (e.g. one per carrier on a shipment ticket).
  */
 export const discussion = pgTable(
   'discussion',

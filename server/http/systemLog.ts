@@ -10,7 +10,10 @@ export interface SystemLogEntry {
   readonly properties?: Record<string, unknown>;
 }
 
-/** Writes one system log row (§3 System log); never throws, logging must not break a response. */
+/**
+ * Writes one system log row (what is kept: docs/decisions.md, "Resources"); never throws, logging must not
+ * break a response.
+ */
 export const writeSystemLog = async (
   ctx: AppContext,
   request: FastifyRequest | undefined,

@@ -12,7 +12,7 @@ import { AppError } from '../../domain/errors';
 import type { RawCell } from '../../domain/import/importColumn';
 import { loadExcel } from '../files/excel';
 
-/** Largest import file (001: 20 MB). */
+/** Largest import file: 20 MB. */
 export const maxImportBytes = 20 * 1024 * 1024;
 
 /** An uploaded file kept on disk while it is imported, so its rows can be read as a stream. */

@@ -15,7 +15,10 @@ const selectSchema = z.object({
 type Query = Record<string, unknown>;
 type IdParams = { id: string };
 
-/** The generic resource pattern (§7): one set of routes per definition, thin over ResourceService. */
+/**
+ * The generic resource pattern (docs/api.md, "Generic resources"): one set of routes per definition, thin
+ * over ResourceService.
+ */
 export const registerResourceRoutes = (
   app: FastifyInstance,
   ctx: AppContext,

@@ -1,6 +1,6 @@
 import { defineResource } from '../types';
 
-/** Postal addresses (§3 Address) of companies; deleted together with their company. */
+/** Postal addresses of companies; deleted together with their company. */
 export const addressResource = defineResource({
   name: 'address',
   path: 'Address',

@@ -1,9 +1,10 @@
 import { defineResource } from '../types';
 
 /**
- * The calendar's own events (001 §3: startDate, finishDate, resourceSubType), created, moved and resized on
- * the month view and the resource planner. GET Calendar shows them with the dates of documents, orders and
- * shipment tickets (server/calendar). An event without a positive duration lasts 15 seconds there.
+ * The calendar's own events (startDate, finishDate, resourceSubType; docs/decisions.md, "Calendar"), created,
+ * moved and resized on the month view and the resource planner. GET Calendar shows them with the dates of
+ * documents, orders and shipment tickets (server/calendar). An event without a positive duration lasts 15
+ * seconds there.
  */
 export const calendarEventResource = defineResource({
   name: 'calendarEvent',

@@ -2,7 +2,7 @@ import { defineResource } from '../types';
 
 export const companyRoles = ['contractor', 'supplier', 'recipient', 'carrier', 'other'] as const;
 
-/** Business partners (§3 Company): contractors, suppliers, recipients, carriers. */
+/** Business partners (docs/glossary.md, "Company"): contractors, suppliers, recipients, carriers. */
 export const companyResource = defineResource({
   name: 'company',
   path: 'Company',

@@ -1,7 +1,7 @@
 import { defineResource } from '../types';
 
 /**
- * Dictionary entries (§3 Dictionary): a code and its value within a group. The same code may
+ * Dictionary entries: a code and its value within a group. The same code may
  * appear in several groups, so the code alone is not unique.
  */
 export const dictionaryResource = defineResource({

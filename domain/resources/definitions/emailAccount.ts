@@ -1,7 +1,7 @@
 import { defineResource } from '../types';
 
 /**
- * The company's outgoing e-mail account (§3 E-mail account): when present, the server sends the
+ * The company's outgoing e-mail account: when present, the server sends the
  * company's mail (password reset, messages) through it instead of the server-wide SMTP. The first
  * account marked default wins. The password is needed to log in to the SMTP server, so it is stored
  * as given, but never returned.

@@ -1,6 +1,9 @@
 import { defineResource } from '../types';
 
-/** Favorites (§3 Favorite action): shortcuts to app screens with saved parameters, shared in the account. */
+/**
+ * Favorites (docs/decisions.md, "Office: discussions, files, messages"): shortcuts to app screens with saved
+ * parameters, shared in the account.
+ */
 export const favoriteActionResource = defineResource({
   name: 'favoriteAction',
   path: 'FavoriteAction',

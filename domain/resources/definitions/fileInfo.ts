@@ -1,9 +1,9 @@
 import { defineResource } from '../types';
 
 /**
- * An uploaded file attached to a record (§3 File info, §7 Files): product images and attachments.
- * The bytes live in the internal file_data table; uploads, downloads and deletes go through
- * /api/File (server/files), which checks access through the record the file belongs to.
+ * An uploaded file attached to a record (docs/decisions.md, "Office: discussions, files, messages"): product
+ * images and attachments. The bytes live in the internal file_data table; uploads, downloads and deletes go
+ * through /api/File (server/files), which checks access through the record the file belongs to.
  */
 export const fileInfoResource = defineResource({
   name: 'fileInfo',

@@ -2,9 +2,9 @@ import { offerArchiveReasons, offerStatuses } from '../../shipping/ticketRules';
 import { defineResource } from '../types';
 
 /**
- * Freight offers: a carrier's price for a shipment ticket (§3, §4: active, confirmed, archived). Warehouse staff
- * with shipping read all offers of their tickets here; carriers read only their own, through server/shipping.
- * Writes (offer, withdraw, confirm) go through server/shipping.
+ * Freight offers: a carrier's price for a shipment ticket (active, confirmed, archived; docs/decisions.md,
+ * "Shipping"). Warehouse staff with shipping read all offers of their tickets here; carriers read only their
+ * own, through server/shipping. Writes (offer, withdraw, confirm) go through server/shipping.
  */
 export const freightOfferResource = defineResource({
   name: 'freightOffer',

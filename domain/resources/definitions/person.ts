@@ -1,6 +1,6 @@
 import { defineResource } from '../types';
 
-/** Contact people (§3 Person), optionally linked to a company; a linked company cannot be deleted. */
+/** Contact people, optionally linked to a company; a linked company cannot be deleted. */
 export const personResource = defineResource({
   name: 'person',
   path: 'Person',

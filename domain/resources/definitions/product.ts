@@ -1,7 +1,7 @@
 import { defineResource } from '../types';
 
 /**
- * Products (§3). The index is unique per account, stored upper case, never with an underscore;
+ * Products. The index is unique per account, stored upper case, never with an underscore;
  * each barcode is unique per account (kept in product_barcode by the product hook).
  */
 export const productResource = defineResource({

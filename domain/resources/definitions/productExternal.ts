@@ -1,6 +1,6 @@
 import { defineResource } from '../types';
 
-/** A product as seen in an external shop or ERP service (§3); linked to our product once matched. */
+/** A product as seen in an external shop or ERP service; linked to our product once matched. */
 export const productExternalResource = defineResource({
   name: 'productExternal',
   path: 'ProductExternal',

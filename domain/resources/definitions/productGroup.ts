@@ -1,6 +1,6 @@
 import { defineResource } from '../types';
 
-/** Product groups (§3): name, colour, icon. */
+/** Product groups: name, colour, icon. */
 export const productGroupResource = defineResource({
   name: 'productGroup',
   path: 'ProductGroup',

@@ -1,6 +1,6 @@
 import { defineResource } from '../types';
 
-/** Record change log (§3): written by the server on every resource write, read only. */
+/** Record change log (docs/glossary.md): written by the server on every resource write, read only. */
 export const recordLogResource = defineResource({
   name: 'recordLog',
   path: 'RecordLog',

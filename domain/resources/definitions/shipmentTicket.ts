@@ -2,7 +2,7 @@ import { ticketStatuses } from '../../shipping/ticketRules';
 import { defineResource } from '../types';
 
 /**
- * Shipment tickets (§3, §4): a load the warehouse wants carried, published to carriers who answer with freight
+ * Shipment tickets: a load the warehouse wants carried, published to carriers who answer with freight
  * offers. Reads are generic (warehouse staff with shipping); writes, publication and offers go through
  * server/shipping, which checks every transition (domain/shipping/ticketRules.ts). Carriers never read this
  * resource directly: they see tickets through "find transport" (docs/decisions.md, "Shipping").

@@ -1,8 +1,8 @@
 import { defineResource } from '../types';
 
 /**
- * Storage locations (§3), a tree through parentId. The label is the CODE128 barcode content,
- * unique per account and stored upper case.
+ * Storage locations (docs/glossary.md, "Location"), a tree through parentId. The label is the CODE128 barcode
+ * content, unique per account and stored upper case.
  */
 export const storageSpaceResource = defineResource({
   name: 'storageSpace',

@@ -1,6 +1,6 @@
 import { defineResource } from '../types';
 
-/** Location types (§3); only types that handle stock may hold products directly. */
+/** Location types; only types that handle stock may hold products directly. */
 export const storageSpaceTypeResource = defineResource({
   name: 'storageSpaceType',
   path: 'StorageSpaceType',

@@ -1,6 +1,6 @@
 import { defineResource } from '../types';
 
-/** System log (§3): errors and warnings written by the server, read only, super users only. */
+/** System log: errors and warnings written by the server, read only, super users only. */
 export const systemLogResource = defineResource({
   name: 'systemLog',
   path: 'SystemLog',

@@ -1,7 +1,7 @@
 import { languages } from '../../languages';
 import { defineResource } from '../types';
 
-/** Staff and contractor accounts (§3 User). Power users manage the users of their company. */
+/** Staff and contractor accounts. Power users manage the users of their company. */
 export const userResource = defineResource({
   name: 'user',
   path: 'User',

@@ -5,8 +5,8 @@ import { defineResource } from '../types';
 export const priorities = ['low', 'normal', 'high'] as const;
 
 /**
- * Warehouse documents (§3, §4). Reads are generic; writes (with positions, numbering, validators,
- * confirm and revert) go through server/warehouse/documents.
+ * Warehouse documents (docs/warehouse-rules.md). Reads are generic; writes (with positions, numbering,
+ * validators, confirm and revert) go through server/warehouse/documents.
  */
 export const wmsDocumentResource = defineResource({
   name: 'wmsDocument',

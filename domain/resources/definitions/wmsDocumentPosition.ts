@@ -1,7 +1,7 @@
 import { maxQuantity } from '../../warehouse/quantity';
 import { defineResource } from '../types';
 
-/** Positions of warehouse documents (§3); written through their document. */
+/** Positions of warehouse documents; written through their document. */
 export const wmsDocumentPositionResource = defineResource({
   name: 'wmsDocumentPosition',
   path: 'WmsDocumentPosition',

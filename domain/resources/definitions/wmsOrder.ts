@@ -5,8 +5,9 @@ import { defineResource } from '../types';
 import { priorities } from './wmsDocument';
 
 /**
- * Warehouse orders (§3, §4): move, verification, production orders and sell offers. Reads are
- * generic; writes, status changes and document generation go through server/warehouse/orders.
+ * Warehouse orders (docs/warehouse-rules.md, "Order types" and "Order status"): move, verification,
+ * production orders and sell offers. Reads are generic; writes, status changes and document generation go
+ * through server/warehouse/orders.
  */
 export const wmsOrderResource = defineResource({
   name: 'wmsOrder',

@@ -2,7 +2,7 @@ import { maxQuantity } from '../../warehouse/quantity';
 import { defineResource } from '../types';
 
 /**
- * Order positions (§3): quantity ordered (expected, for verification) and quantityReal
+ * Order positions: quantity ordered (expected, for verification) and quantityReal
  * (realised, or counted). Written through their order.
  */
 export const wmsOrderPositionResource = defineResource({

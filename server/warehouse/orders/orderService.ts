@@ -66,9 +66,9 @@ const copiedHeader = [
 const copiedPosition = [...positionDraftFields, 'comment'] as const;
 
 /**
- * Warehouse orders (000 §3, §4): saving with positions in one transaction, numbering, status changes through the
- * domain's transition table, copies into another type, quantities recorded by the terminal, and documents
- * generated from the order (stock changes only through documents).
+ * Warehouse orders (docs/warehouse-api.md, "Orders"): saving with positions in one transaction, numbering,
+ * status changes through the domain's transition table, copies into another type, quantities recorded by the
+ * terminal, and documents generated from the order (stock changes only through documents).
  */
 export class OrderService {
   private readonly ctx: AppContext;

@@ -43,10 +43,10 @@ const chunks = <T>(list: readonly T[], size: number): T[][] => {
 };
 
 /**
- * POST StorageSpace/generate (000 §3 generator, §4 "runs in the background"): the request is checked and
- * every label computed (domain/warehouse/locationGenerator) and compared with the account's labels
- * before anything is written; then the locations are inserted in batches while the job reports
- * progress.
+ * POST StorageSpace/generate (the location generator, docs/glossary.md; it runs in the background): the
+ * request is checked and every label computed (domain/warehouse/locationGenerator) and compared with the
+ * account's labels before anything is written; then the locations are inserted in batches while the job
+ * reports progress.
  */
 export class LocationGenerator {
   private readonly ctx: AppContext;

@@ -16,7 +16,7 @@ type JobParams = { jobId: string };
 
 const treeQuery = z.object({ parentId: z.union([z.uuid(), z.literal('')]).optional() });
 
-/** Storage locations beyond CRUD (000 §3, §7): tree, generator with progress, map schema. */
+/** Storage locations beyond CRUD (docs/warehouse-api.md): tree, generator with progress, map schema. */
 export const registerStorageSpaceRoutes = (app: FastifyInstance, ctx: AppContext): void => {
   const jobs = new GenerationJobs();
   const generator = new LocationGenerator(ctx, jobs);

@@ -100,9 +100,9 @@ export interface StockRowApi {
 }
 
 /**
- * The inventory reads (000 §7 WmsInventory/*). Every query is limited to the caller's account and, for
- * contractor users, to products of their contractor (the product's contractor, read through the join,
- * and never products hidden from the portal).
+ * The inventory reads (WmsInventory/*, docs/warehouse-api.md, "Stock"). Every query is limited to the
+ * caller's account and, for contractor users, to products of their contractor (the product's contractor, read
+ * through the join, and never products hidden from the portal).
  */
 export class InventoryQueries {
   private readonly ctx: AppContext;

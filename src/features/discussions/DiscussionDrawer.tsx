@@ -10,7 +10,10 @@ const DiscussionThread = lazyNamed<'DiscussionThread', { readonly discussionId: 
   'DiscussionThread',
 );
 
-/** The query parameter that opens a discussion over any screen (000 §2). */
+/**
+ * The query parameter that opens a discussion over any screen (docs/decisions.md, "Office: discussions,
+ * files, messages").
+ */
 export const discussionParam = 'discussionId';
 
 /** The same address with the discussion open (or closed, for null). */

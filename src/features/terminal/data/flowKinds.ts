@@ -1,7 +1,7 @@
 import type { DocumentTypeCode } from '../../../../domain/warehouse/documentTypes';
 import { type OrderTypeCode, orderTypeOf } from '../../../../domain/warehouse/orderTypes';
 
-/** The four terminal flows (000 §2 "Terminal: receipt, release, picking, verify"). */
+/** The four terminal flows (docs/glossary.md, "Terminal"). */
 export const flowKinds = ['receipt', 'release', 'picking', 'verify'] as const;
 export type FlowKind = (typeof flowKinds)[number];
 

@@ -16,7 +16,7 @@ export interface ProductPick {
   readonly index: string;
   readonly name: string;
   readonly unit: string | null;
-  /** Must be given on every document line (000 §5 "missing required …"). */
+  /** Must be given on every document line (docs/warehouse-rules.md, "Validation rules": batch attributes). */
   readonly requires: { readonly prodDate: boolean; readonly expDate: boolean; readonly serial: boolean };
   /** Shown and asked for (visible or required). */
   readonly tracks: { readonly prodDate: boolean; readonly expDate: boolean; readonly serial: boolean };
