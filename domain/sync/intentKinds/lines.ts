@@ -2,6 +2,7 @@ import { isUuid, numberOf, textOf } from '../../rowValues';
 import { issue } from '../../warehouse/issues';
 import { quantityBoundError, roundQuantity } from '../../warehouse/quantity';
 import { refusalOf } from '../../warehouse/refusal';
+import type { PositionDraft } from '../../warehouse/validationInput';
 import { checkPositionsNotEditable } from '../../warehouse/validators/checkPositionsNotEditable';
 import {
   type CheckView,
@@ -18,18 +19,9 @@ import { linesOfView, type ViewRow } from '../replicaView';
 /** What the line intents (line.add, line.update, line.remove) share. */
 
 /** A document line as the terminal records it (a position of POST /api/WmsDocumentPosition). */
-export interface LinePayload {
+export interface LinePayload extends PositionDraft {
   readonly id: string;
   readonly documentId: string;
-  readonly productId: string;
-  readonly quantity: number;
-  readonly sourceLocationId?: string | null;
-  readonly destinationLocationId?: string | null;
-  readonly sourceContainer?: string | null;
-  readonly destinationContainer?: string | null;
-  readonly serialNumber?: string | null;
-  readonly prodDate?: string | null;
-  readonly expDate?: string | null;
   readonly comment?: string | null;
 }
 

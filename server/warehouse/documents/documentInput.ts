@@ -13,19 +13,10 @@ const placeholderId = '00000000-0000-4000-8000-000000000000';
 export const maxPositions = 5000;
 
 /** A position as sent by a client (and as the orders module passes it). */
-export interface PositionInput {
+export interface PositionInput extends PositionDraft {
   readonly id?: string;
-  readonly productId: string;
-  readonly quantity: number;
   readonly quantityReal?: number | null;
   readonly unitPrice?: number | null;
-  readonly sourceLocationId?: string | null;
-  readonly destinationLocationId?: string | null;
-  readonly sourceContainer?: string | null;
-  readonly destinationContainer?: string | null;
-  readonly serialNumber?: string | null;
-  readonly prodDate?: string | null;
-  readonly expDate?: string | null;
   readonly comment?: string | null;
 }
 
