@@ -58,7 +58,7 @@ export interface Pulled {
  * (another test file's) that ends between the server's snapshot and its look at pg_stat_activity cannot be
  * told apart from one of its own, so it holds the watermark back (a safe, brief delay for a real device).
  */
-const settledWatermark = async (t: TestApp): Promise<bigint | undefined> => {
+export const settledWatermark = async (t: TestApp): Promise<bigint | undefined> => {
   if (!t.ctx.database.pool) return undefined;
   const [row] = rowsOf(
     await t.ctx.db.execute(sql`

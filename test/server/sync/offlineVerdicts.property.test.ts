@@ -14,6 +14,7 @@ import type { OrderTypeCode } from '../../../domain/warehouse/orderTypes';
 import type { OrderStatus } from '../../../domain/warehouse/statuses';
 import type { LocationRules, ProductRules } from '../../../domain/warehouse/validationInput';
 import type { Row } from '../../../server/resources/rows';
+import { parseCursor } from '../../../server/sync/cursor';
 import { MemorySyncStore } from '../../../sync/memoryStore';
 import type { SyncTransport, TransportRequest, TransportResponse } from '../../../sync/ports';
 import { pullAll } from '../../../sync/pull';
@@ -29,6 +30,7 @@ import {
   setLogisticsConfig,
   type TestUser,
 } from '../../support/builders';
+import { settledWatermark } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import { testClock } from '../../support/testClock';
 
@@ -454,8 +456,17 @@ describe('refused offline ⇔ refused on the server, with the same codes', () =>
 
   /** The device's view catches up with the server (and leaves the intents the server took out of its overlay). */
   const pull = async () => {
-    const pulled = await pullAll({ ...deps(), now: () => clock });
-    if (pulled.stop !== 'done') throw new Error(`pull stopped: ${JSON.stringify(pulled)}`);
+    // On a shared PostgreSQL the feed may hold back for a moment behind another database's transaction
+    // (settledWatermark): pull until the device has what was committed before the call, as it would next time.
+    const target = await settledWatermark(t);
+    for (let i = 0; i < 2000; i++) {
+      const pulled = await pullAll({ ...deps(), now: () => clock });
+      if (pulled.stop !== 'done') throw new Error(`pull stopped: ${JSON.stringify(pulled)}`);
+      const { cursor } = await store.read((tx) => tx.meta());
+      if (target === undefined || (cursor !== null && parseCursor(cursor).xid >= target)) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error('the device never caught up with the feed');
   };
 
   /** The device's verdict on an intent: queued (its check passed), or refused with the server's codes. */
