@@ -1,39 +1,127 @@
-import { getTableColumns, is, type Placeholder, type Query, SQL, sql, type Table } from 'drizzle-orm';
+import {
+  type Column,
+  fillPlaceholders,
+  getTableColumns,
+  is,
+  type Placeholder,
+  SQL,
+  type SQLChunk,
+  type SQLWrapper,
+  StringChunk,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Executor, Tx } from './client';
+import type { Executor } from './client';
 import { rowsOf } from './rawRows';
 
 const dialect = new PgDialect();
 
-/** Runs a statement whose text is written already (no builder): the driver's answer, as `db.execute` gives it. */
-export const executeQuery = (
-  db: Executor,
-  query: Query,
-  values?: Readonly<Record<string, unknown>>,
-): Promise<unknown> => db._.session.prepareQuery(query, undefined, undefined, false).execute(values);
+/** Placeholders of a statement built once, by name. */
+export type Placeholders<K extends string> = Readonly<Record<K, Placeholder<K>>>;
+
+/** A statement's text split at its parameters (`$1`, `$2`, …), with what each parameter stands for. */
+interface SplitStatement {
+  /** The text around the parameters: one more than there are parameters. */
+  readonly texts: readonly string[];
+  /** Per parameter: a placeholder (with its column's encoder) or a value written in the statement. */
+  readonly params: readonly unknown[];
+}
+
+const parameter = /\$(\d+)/g;
+
+/** The built text split at its parameters, which drizzle numbers in order of appearance. */
+const split = (text: string, params: readonly unknown[]): SplitStatement => {
+  const texts: string[] = [];
+  let from = 0;
+  let n = 0;
+  for (const m of text.matchAll(parameter)) {
+    n++;
+    if (Number(m[1]) !== n) throw new Error(`a statement built once has $${m[1]} where $${n} was expected`);
+    texts.push(text.slice(from, m.index));
+    from = m.index + m[0].length;
+  }
+  if (n !== params.length)
+    throw new Error(`a statement built once has ${n} parameters for ${params.length} values`);
+  texts.push(text.slice(from));
+  return { texts, params };
+};
 
 /**
- * A raw statement whose text is made once: `build` runs the first time only, with a placeholder for each value
- * (`values.name`), and every run fills them in. Drizzle's builder costs more node time than a statement's round
- * trip, and the hot paths of a pushed mutation (a document line) run the same few statements every time.
+ * A statement whose text is made once: `build` runs the first time only, with a placeholder for each value
+ * (`values.name`), and every run fills them in and sends the same text through the executor's public `execute`.
+ * Drizzle's builder costs more node time than a statement's round trip, and the hot paths of a pushed mutation
+ * (a document line, its document's lock, the rules' rows) run the same few statements every time. Every value that
+ * differs between runs must be a placeholder: anything else is written into the text for good.
+ *
+ * Rows come as the driver answers them (column names, timestamps as text): `tableRowsOf` maps a table's columns
+ * the way drizzle's builder would.
  */
 export class BuiltOnce<K extends string> {
-  private query: Query | undefined;
+  private built: SplitStatement | undefined;
 
   constructor(
     private readonly names: readonly K[],
-    private readonly build: (values: Readonly<Record<K, Placeholder<K>>>) => SQL,
+    /** The statement; `db` (the first run's executor) only builds it, it runs nothing. */
+    private readonly build: (values: Placeholders<K>, db: Executor) => SQLWrapper,
   ) {}
 
-  /** The statement's rows (as `db.execute` would answer them). */
-  async rows(db: Executor, values: Readonly<Record<K, unknown>>): Promise<Record<string, unknown>[]> {
-    if (!this.query) {
+  /** The statement with this run's values (each encoded for its column, as drizzle would). */
+  statement(db: Executor, values: Readonly<Record<K, unknown>>): SQL {
+    if (!this.built) {
       const placeholders = Object.fromEntries(this.names.map((n) => [n, sql.placeholder(n)]));
-      this.query = dialect.sqlToQuery(this.build(placeholders as Record<K, Placeholder<K>>));
+      const query = dialect.sqlToQuery(this.build(placeholders as Placeholders<K>, db).getSQL());
+      this.built = split(query.sql, query.params);
     }
-    return rowsOf(await executeQuery(db, this.query, values));
+    const { texts, params } = this.built;
+    const filled = fillPlaceholders([...params], values);
+    const chunks: SQLChunk[] = [new StringChunk(texts[0] ?? '')];
+    for (let i = 0; i < filled.length; i++)
+      chunks.push(sql.param(filled[i]), new StringChunk(texts[i + 1] ?? ''));
+    return new SQL(chunks);
+  }
+
+  /** The statement's rows, as the driver answers them. */
+  async rows(db: Executor, values: Readonly<Record<K, unknown>>): Promise<Record<string, unknown>[]> {
+    return rowsOf(await db.execute(this.statement(db, values)));
   }
 }
+
+/** Per table: its columns by their name in the database, with their field name. */
+const columnsByName = new WeakMap<Table, ReadonlyMap<string, { field: string; column: Column }>>();
+
+const columnsOf = (table: Table) => {
+  let known = columnsByName.get(table);
+  if (!known) {
+    known = new Map(
+      Object.entries(getTableColumns(table)).map(([field, column]) => [column.name, { field, column }]),
+    );
+    columnsByName.set(table, known);
+  }
+  return known;
+};
+
+/**
+ * Driver rows of `table` as drizzle's builder maps them: each of its columns under its field name, decoded by the
+ * column (timestamps as dates, …). Anything else the statement answered (named with `as`) is kept as it came.
+ */
+export const tableRowsOf = (
+  table: Table,
+  rows: readonly Record<string, unknown>[],
+): Record<string, unknown>[] => {
+  const columns = columnsOf(table);
+  return rows.map((raw) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(raw)) {
+      const known = columns.get(name);
+      if (!known) out[name] = value;
+      else
+        out[known.field] =
+          value === null || value === undefined ? null : known.column.mapFromDriverValue(value);
+    }
+    return out;
+  });
+};
 
 /** A placeholder where a builder's helper takes a text value (it is written into the statement the same way). */
 export const placeholderText = (p: Placeholder): string => p as unknown as string;
@@ -71,63 +159,3 @@ export const placeholdersFor = (table: Table, prefix: string, values: Readonly<R
   }
   return { ...out, shape: shape.join(',') };
 };
-
-/** What a builder hands its session (prepareQuery's arguments): replayed on the executor of each later run. */
-type PrepareArgs = Parameters<Tx['_']['session']['prepareQuery']>;
-
-/** A drizzle builder's `execute` (select, insert, update, delete, with … as the builder gives it). */
-interface Executable<R> {
-  execute(values?: Record<string, unknown>): Promise<R>;
-}
-
-/**
- * A drizzle query built once, with a placeholder for each value, and run with values on any executor: like
- * BuiltOnce, but drizzle maps the rows as its builder would (field names, dates). The first run builds it on its
- * executor and keeps what the builder hands the session; later runs hand the same to theirs. Every value that
- * differs between runs must be a placeholder (none baked in: no $defaultFn columns left to drizzle).
- */
-export class PreparedOnce<K extends string, R> {
-  private captured: { readonly args: PrepareArgs; readonly joins: unknown } | undefined;
-
-  constructor(
-    private readonly names: readonly K[],
-    private readonly build: (db: Executor, values: Readonly<Record<K, Placeholder<K>>>) => Executable<R>,
-  ) {}
-
-  execute(db: Executor, values: Readonly<Record<K, unknown>>): Promise<R> {
-    const session = db._.session;
-    if (this.captured) {
-      const prepared = session.prepareQuery(...this.captured.args);
-      // A select's prepared query is told which joined tables may be null (left joins) after it is made.
-      if (this.captured.joins !== undefined)
-        Object.assign(prepared, { joinsNotNullableMap: this.captured.joins });
-      return prepared.execute(values) as Promise<R>;
-    }
-    const placeholders = Object.fromEntries(this.names.map((n) => [n, sql.placeholder(n)]));
-    const builder = this.build(db, placeholders as Record<K, Placeholder<K>>);
-    const real = session.prepareQuery;
-    const prepare = real.bind(session);
-    let seen: { args: PrepareArgs; prepared: object } | undefined;
-    const capture: typeof real = (query, fields, name, ...rest) => {
-      const prepared = prepare(query, fields, name, ...rest);
-      seen ??= { args: [query, fields, name, ...rest], prepared };
-      return prepared;
-    };
-    session.prepareQuery = capture;
-    let running: Promise<R>;
-    try {
-      // Builders prepare synchronously inside execute: the capture sees exactly this statement.
-      running = builder.execute(values);
-    } finally {
-      session.prepareQuery = real;
-    }
-    if (seen) {
-      const [query, fields, , ...rest] = seen.args;
-      this.captured = {
-        args: [query, fields, undefined, ...rest],
-        joins: (seen.prepared as { joinsNotNullableMap?: unknown }).joinsNotNullableMap,
-      };
-    }
-    return running;
-  }
-}

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import { isUuid, numberOf } from '../../../domain/rowValues';
 import { issue } from '../../../domain/warehouse/issues';
@@ -7,7 +7,7 @@ import { documentDraftOf, positionDraftOf } from '../../../domain/warehouse/rule
 import { canEditDocument } from '../../../domain/warehouse/statuses';
 import type { PositionDraft } from '../../../domain/warehouse/validationInput';
 import { checkPositionsNotEditable } from '../../../domain/warehouse/validators/checkPositionsNotEditable';
-import { PreparedOnce, placeholdersFor } from '../../db/builtOnce';
+import { BuiltOnce, placeholdersFor, tableRowsOf } from '../../db/builtOnce';
 import type { Executor, Tx } from '../../db/client';
 import { type Row, toApiRow, toDbValues } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
@@ -29,8 +29,8 @@ interface LineWrite {
   readonly key: string;
   /** The values of its placeholders (placeholdersFor); `w_account` and `w_document` are there too. */
   readonly params: Readonly<Record<string, unknown>>;
-  /** The line's statement on `db`, with placeholders only (it is built the first time only). */
-  build(db: WithDocumentUpdate): { execute(values?: Record<string, unknown>): Promise<Row[]> };
+  /** The line's statement on `db`, with placeholders only (it is built the first time only), returning line columns. */
+  build(db: WithDocumentUpdate): SQLWrapper;
   /** Publishes the line's change (before the document's). */
   announce(rows: readonly Row[]): void;
   /** The document's lines after the write, from the rows it returned. */
@@ -46,7 +46,7 @@ type LockedForLines = LockedDocument & { readonly memory: LineMemory | undefined
  * as they will be, and stores the line with the document's counters and record log in one statement.
  */
 export class DocumentLines {
-  private readonly statements = new Map<string, PreparedOnce<string, Row[]>>();
+  private readonly statements = new Map<string, BuiltOnce<string>>();
 
   constructor(
     private readonly t: DocumentTables,
@@ -225,7 +225,7 @@ export class DocumentLines {
     let statement = this.statements.get(key);
     if (!statement) {
       // Built once per shape: drizzle's building costs more node time than the statement's round trip.
-      statement = new PreparedOnce([], (db) => {
+      statement = new BuiltOnce([], (_v, db) => {
         const updating = db.$with('document_updated').as(
           db
             .update(docs)
@@ -247,13 +247,16 @@ export class DocumentLines {
       });
       this.statements.set(key, statement);
     }
-    const result = await statement.execute(tx, {
-      ...document.params,
-      ...log?.params,
-      ...write.params,
-      w_account: scope.clientAccountId,
-      w_document: id,
-    });
+    const result = tableRowsOf(
+      this.t.positions,
+      await statement.rows(tx, {
+        ...document.params,
+        ...log?.params,
+        ...write.params,
+        w_account: scope.clientAccountId,
+        w_document: id,
+      }),
+    );
     write.announce(result);
     if (reserving) await reserveFor(this.t, unit, scope, id, draft, drafts, products);
     announce(unit, scope, 'wmsDocument', id, 'update');

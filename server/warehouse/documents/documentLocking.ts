@@ -4,7 +4,7 @@ import { isUuid } from '../../../domain/rowValues';
 import type { LogisticsConfig } from '../../../domain/warehouse/logisticsConfig';
 import { positionDraftFields, positionDraftOf } from '../../../domain/warehouse/ruleInputs';
 import type { PositionDraft } from '../../../domain/warehouse/validationInput';
-import { PreparedOnce, placeholderText } from '../../db/builtOnce';
+import { BuiltOnce, placeholderText, tableRowsOf } from '../../db/builtOnce';
 import type { Executor, Tx } from '../../db/client';
 import { clientAccount } from '../../db/internalTables';
 import type { Row } from '../../resources/rows';
@@ -60,7 +60,7 @@ const lockedRead = {
  * document (or another contractor's) is not found.
  */
 export class DocumentLocks {
-  private readonly statements = new Map<boolean, PreparedOnce<'accountId' | 'id', Row[]>>();
+  private readonly statements = new Map<boolean, BuiltOnce<'accountId' | 'id'>>();
 
   constructor(private readonly t: DocumentTables) {}
 
@@ -89,7 +89,10 @@ export class DocumentLocks {
     // Every line change of the terminal locks this way: built once (a contractor's scope adds its own terms).
     const [found] =
       scope.contractorId === null
-        ? await this.lockStatement(lines).execute(tx, { accountId: scope.clientAccountId, id })
+        ? tableRowsOf(
+            this.t.docs,
+            await this.lockStatement(lines).rows(tx, { accountId: scope.clientAccountId, id }),
+          )
         : await this.lockSelect(tx, scope, id, lines);
     if (!found) throw new AppError('notFoundOrNoPermission');
     const {
@@ -138,7 +141,7 @@ export class DocumentLocks {
       .select({
         ...getTableColumns(docs),
         [lockedRead.snapshotVersion]: sql<unknown>`(select snap.version from ${docs} as snap
-          where snap.id = ${lockedId})`,
+          where snap.id = ${lockedId})`.as(lockedRead.snapshotVersion),
         ...this.lockedReadFields(scope, lockedId, lines),
       })
       .from(docs)
@@ -147,10 +150,10 @@ export class DocumentLocks {
   }
 
   /** lockSelect of an account's own users (no contractor), built once per `lines`. */
-  private lockStatement(lines: boolean): PreparedOnce<'accountId' | 'id', Row[]> {
+  private lockStatement(lines: boolean): BuiltOnce<'accountId' | 'id'> {
     let statement = this.statements.get(lines);
     if (!statement) {
-      statement = new PreparedOnce(['accountId', 'id'], (db, v) =>
+      statement = new BuiltOnce(['accountId', 'id'], (v, db) =>
         this.lockSelect(
           db,
           { clientAccountId: placeholderText(v.accountId), contractorId: null },
@@ -163,14 +166,22 @@ export class DocumentLocks {
     return statement;
   }
 
-  /** What a document change reads with the lock: the account's config, the document's reservations and lines. */
+  /**
+   * What a document change reads with the lock: the account's config, the document's reservations and lines
+   * (named in the statement: the built-once lock reads them by name from the driver's rows).
+   */
   private lockedReadFields(scope: Pick<Scope, 'clientAccountId'>, documentId: SQL, lines: boolean) {
     const stock = stockServiceOf(this.t.ctx);
     return {
       [lockedRead.config]: sql<unknown>`(select ${clientAccount.logisticsConfig} from ${clientAccount}
-        where ${clientAccount.id} = ${scope.clientAccountId}::uuid)`,
-      [lockedRead.reserved]: stock.reservationsJson(scope.clientAccountId, documentId),
-      [lockedRead.lines]: lines ? this.lineDraftsJson(scope.clientAccountId, documentId) : sql<unknown>`null`,
+        where ${clientAccount.id} = ${scope.clientAccountId}::uuid)`.as(lockedRead.config),
+      [lockedRead.reserved]: stock
+        .reservationsJson(scope.clientAccountId, documentId)
+        .as(lockedRead.reserved),
+      [lockedRead.lines]: (lines
+        ? this.lineDraftsJson(scope.clientAccountId, documentId)
+        : sql<unknown>`null`
+      ).as(lockedRead.lines),
     };
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BuiltOnce, PreparedOnce, placeholdersFor } from '../../../server/db/builtOnce';
+import { BuiltOnce, placeholdersFor, tableRowsOf } from '../../../server/db/builtOnce';
 import type { Executor } from '../../../server/db/client';
 import { col } from '../../../server/db/resourceColumns';
 import type { ResourceTable } from '../../../server/db/resourceTables';
@@ -18,10 +18,10 @@ const products = (): ResourceTable => {
   return table;
 };
 
-/** A product by account and id, as drizzle's select maps it; counts how often it is built. */
+/** A product by account and id, built by drizzle's select builder; counts how often it is built. */
 const productById = () => {
   let builds = 0;
-  const statement = new PreparedOnce(['accountId', 'id'], (db: Executor, v) => {
+  const statement = new BuiltOnce(['accountId', 'id'], (v, db: Executor) => {
     builds++;
     const p = products();
     return db
@@ -29,25 +29,34 @@ const productById = () => {
       .from(p)
       .where(and(eq(col(p, 'clientAccountId'), v.accountId), eq(col(p, 'id'), v.id)));
   });
-  return { statement, builds: () => builds };
+  const run = async (db: Executor, values: { accountId: string; id: unknown }) =>
+    tableRowsOf(products(), await statement.rows(db, values));
+  return { execute: run, builds: () => builds };
 };
 
-describe('PreparedOnce', () => {
+describe('BuiltOnce with a builder', () => {
   it('is built on its first run only and maps the rows of each run’s values as drizzle does', async () => {
     const a = await anOrderProduct(f.t.ctx, f.acc);
     const b = await anOrderProduct(f.t.ctx, f.acc);
-    const { statement, builds } = productById();
+    const statement = productById();
     const first = await statement.execute(f.t.ctx.db, { accountId: f.acc, id: a.id });
     const second = await statement.execute(f.t.ctx.db, { accountId: f.acc, id: b.id });
-    expect(builds()).toBe(1);
+    expect(statement.builds()).toBe(1);
     expect(first.map((r) => r.index)).toEqual([a.index]);
     expect(second.map((r) => r.index)).toEqual([b.index]);
     expect(second[0]?.createdAt).toBeInstanceOf(Date);
+    // Every field as drizzle's own select maps it (names, dates, numbers, nulls).
+    const p = products();
+    const byDrizzle = await f.t.ctx.db
+      .select()
+      .from(p)
+      .where(eq(col(p, 'id'), b.id));
+    expect(second).toEqual(byDrizzle);
     expect(await statement.execute(f.t.ctx.db, { accountId: randomUUID(), id: b.id })).toEqual([]);
   });
 
   it('runs on the executor of each run: a transaction sees its own rows', async () => {
-    const { statement } = productById();
+    const statement = productById();
     await statement.execute(f.t.ctx.db, { accountId: f.acc, id: randomUUID() });
     const marker = new Error('roll back');
     await expect(
@@ -69,7 +78,7 @@ describe('PreparedOnce', () => {
 describe('placeholdersFor', () => {
   it('writes each run’s values through one statement per shape, encoded for their columns', async () => {
     const p = products();
-    const statement = new PreparedOnce([], (db, _v) => {
+    const statement = new BuiltOnce([], (_v, db) => {
       const values = placeholdersFor(p, 'p_', {
         clientAccountId: f.acc,
         index: '',
@@ -82,7 +91,7 @@ describe('placeholdersFor', () => {
     const run = (index: string, weight: number, lockIn: boolean) => {
       const values = placeholdersFor(p, 'p_', { clientAccountId: f.acc, index, name: index, weight, lockIn });
       expect(values.shape).toBe('clientAccountId,index,name,weight,lockIn');
-      return statement.execute(f.t.ctx.db, values.params);
+      return statement.rows(f.t.ctx.db, values.params).then((rows) => tableRowsOf(p, rows));
     };
     const [a] = await run(`W-${randomUUID().slice(0, 8)}`, 1.25, true);
     const [b] = await run(`W-${randomUUID().slice(0, 8)}`, 2, false);
