@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TokenData } from '../../domain/auth/claims';
 import { AppError } from '../../domain/errors';
@@ -10,6 +10,9 @@ import { hashPassword, verifyPassword } from './password';
 import { RefreshTokens } from './refreshTokens';
 import { tokenDataFor } from './tokenData';
 import { userTable } from './userTable';
+
+/** How stale a user's last login may get before a sign-in writes it again (once a minute at most). */
+export const lastLoginEveryMs = 60_000;
 
 /** A hash that never matches, verified for unknown user names so that they take as long as known ones. */
 let decoyHash: Promise<string> | undefined;
@@ -28,20 +31,31 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext): void 
   const limiter = ctx.rateLimiter;
   const verifyGoogleToken = createGoogleTokenVerifier(ctx.config);
 
-  /** Blocked and not yet activated users are refused; others get a new session. */
+  /**
+   * Blocked and not yet activated users are refused; others get a new session. Nothing here holds the user's row
+   * across slow work: the password was checked before, the refresh token is stored without touching the user's
+   * row, and the last login is one short statement of its own, written only when the stored one is older than
+   * `lastLoginEveryMs` (a shift signing in on many devices of one shared user writes it once, not once per device).
+   */
   const startSession = async (user: Row): Promise<TokenData> => {
     if (user.isBlocked === true) throw new AppError('accountBlocked');
     if (user.isActivated !== true) throw new AppError('accountNotActivated');
-    return ctx.db.transaction(async (tx) => {
-      const [current] = await tx
-        .update(users)
-        .set({ lastLogin: new Date() })
-        .where(eq(col('id'), String(user.id)))
-        .returning();
-      if (!current) throw new AppError('wrongUserOrPassword');
-      const refresh = await refreshTokens.issue(tx, current);
-      return tokenDataFor(ctx.config, current, refresh, ctx.clock.now());
-    });
+    const now = ctx.clock.now();
+    const refresh = await refreshTokens.issue(ctx.db, user);
+    await noteLastLogin(user, now);
+    return tokenDataFor(ctx.config, user, refresh, now);
+  };
+
+  /** Writes the user's last login unless it was written within lastLoginEveryMs (by the row read, and again by the statement). */
+  const noteLastLogin = async (user: Row, now: number): Promise<void> => {
+    const cutoff = new Date(now - lastLoginEveryMs);
+    const last = user.lastLogin;
+    if (last instanceof Date && last.getTime() > cutoff.getTime()) return;
+    // Signed in on another device meanwhile: that one wrote it (the condition is judged again after its commit).
+    await ctx.db
+      .update(users)
+      .set({ lastLogin: new Date(now) })
+      .where(and(eq(col('id'), String(user.id)), or(isNull(col('lastLogin')), lt(col('lastLogin'), cutoff))));
   };
 
   app.post('/api/Auth', async (request) => {

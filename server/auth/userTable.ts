@@ -25,6 +25,7 @@ export const userTable = (schema: Schema): UserTable => {
     'passwordHash',
     'isBlocked',
     'isActivated',
+    'lastLogin',
   ])
     col(name);
   return { table, col };
