@@ -13,7 +13,9 @@ import { fromDatabaseError } from '../../http/dbErrors';
 import { type Row, toApiRow, toDbValues } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
 import type { UnitOfWork } from '../../unitOfWork';
-import { loadLogisticsConfig } from '../logisticsConfigStore';
+import { BuiltOnce } from '../../db/builtOnce';
+import { clientAccount } from '../../db/internalTables';
+import { loadLogisticsConfig, storedLogisticsConfig } from '../logisticsConfigStore';
 import { type PositionValues, parseDocumentInput, samePositions } from './documentInput';
 import type { DocumentLocks } from './documentLocking';
 import { lineDraftOf } from './documentLocking';
@@ -66,6 +68,9 @@ const checkedRefs = ['contractorId', 'orderId', 'precedingDocumentId', 'responsi
  * unit) and edits of a working copy. The domain's rules run on the document as saved.
  */
 export class DocumentSave {
+  /** openingReads' statement, built on first use. */
+  private opening: BuiltOnce<'accountId' | 'id' | 'number'> | undefined;
+
   constructor(
     private readonly t: DocumentTables,
     private readonly locks: DocumentLocks,
@@ -104,17 +109,19 @@ export class DocumentSave {
     if (!type) throw new AppError('documentTypeMissing');
     const positions = parsed.positions ?? [];
     await this.checkRefs(tx, scope, header);
-    const config = await loadLogisticsConfig(tx, scope.clientAccountId);
+    const proposed = textOf(header.documentNumber)?.trim() ?? '';
+    const opening = await this.openingReads(tx, scope, parsed.id, proposed);
+    const { config } = opening;
     const confirm = opts.confirm === true || parsed.confirm;
     const reserving = config.workingCopiesCountInStock && !confirm;
     const draft = documentDraftOf(header, 'workingCopy');
     const drafts = positions.map(positionDraftOf);
     // A client's id is kept; one already in use (a create sent twice) is a conflict, never a number collision.
-    if (parsed.id && (await this.exists(tx, parsed.id)))
+    if (opening.idTaken)
       throw new AppError('uniqueConflict', { fields: [{ field: 'id', rule: 'uniqueConflict' }] });
     const offlineNumber = provisionalOf(config, typeCode, textOf(header.documentNumber));
-    if (offlineNumber && (await offlineNumberTaken(ctx, tx, scope.clientAccountId, offlineNumber)))
-      throw collision();
+    // provisionalOf answers the proposed number itself (trimmed) when it is a working-copy number.
+    if (offlineNumber && opening.numberTaken) throw collision();
     // Saved confirmed: the rules run once, with availability, before anything is written.
     const products = await checkDocument(ctx, tx, scope.clientAccountId, config, draft, drafts, {
       availability: reserving || confirm,
@@ -292,10 +299,32 @@ export class DocumentSave {
     return withPositions(this.t, updated, positionRows);
   }
 
-  /** Whether a document with this id exists in any account (ids are global: a client's id must be new). */
-  private async exists(tx: Tx, id: string): Promise<boolean> {
-    const idCol = this.t.dcol('id');
-    return (await tx.select({ id: idCol }).from(this.t.docs).where(eq(idCol, id)).limit(1)).length > 0;
+  /**
+   * What a new document's checks read first, in one statement: the account's logistics config, whether a
+   * document with the client's id exists in any account (ids are global: a client's id must be new), and whether
+   * another document of the account carries the proposed number as its offlineNumber (a working-copy number
+   * proposed again is a 406 collision; whether it is one depends on the config, so it is read either way).
+   */
+  private async openingReads(tx: Tx, scope: Scope, id: string | undefined, proposed: string) {
+    this.opening ??= new BuiltOnce(['accountId', 'id', 'number'], (v) => {
+      const { docs, dcol } = this.t;
+      return sql`select
+        (select ${clientAccount.logisticsConfig} from ${clientAccount} where ${clientAccount.id} = ${v.accountId}::uuid)
+          as config,
+        exists(select 1 from ${docs} where ${dcol('id')} = ${v.id}::uuid) as id_taken,
+        exists(select 1 from ${docs} where ${dcol('clientAccountId')} = ${v.accountId}::uuid
+          and ${dcol('offlineNumber')} = ${v.number}::text) as number_taken`;
+    });
+    const [row] = await this.opening.rows(tx, {
+      accountId: scope.clientAccountId,
+      id: id ?? null,
+      number: proposed === '' ? null : proposed,
+    });
+    return {
+      config: storedLogisticsConfig(row?.config),
+      idTaken: row?.id_taken === true,
+      numberTaken: row?.number_taken === true,
+    };
   }
 
   /** References the rules do not check must point into the caller's account (as in the generic resources). */

@@ -194,20 +194,27 @@ export class DocumentTransitions {
     extra: Row = {},
   ): Promise<DocumentWithPositions> {
     const { docs, dcol, docService } = this.t;
+    const { tx } = unit;
     const id = String(row.id);
-    const [updated] = await unit.tx
+    const changed: Row = {
+      statusCode: status,
+      ...progressOf(status, drafts),
+      ...extra,
+      updatedAt: new Date(),
+    };
+    // The row is locked, so what the update makes of it is known before it runs: its record log entry goes in
+    // the same statement (a data-modifying WITH part), one round trip for both.
+    const logged = docService.logStatement(tx, scope, 'update', id, row, {
+      ...row,
+      ...changed,
+      version: Number(row.version) + 1,
+    });
+    const [updated] = await (logged ? tx.with(tx.$with('document_logged').as(logged.returning())) : tx)
       .update(docs)
-      .set({
-        statusCode: status,
-        ...progressOf(status, drafts),
-        ...extra,
-        updatedAt: new Date(),
-        version: sql`${dcol('version')} + 1`,
-      })
+      .set({ ...changed, version: sql`${dcol('version')} + 1` })
       .where(and(eq(dcol('clientAccountId'), scope.clientAccountId), eq(dcol('id'), id)))
       .returning();
     if (!updated) throw new AppError('notFoundOrNoPermission');
-    await docService.log(unit.tx, scope, 'update', id, row, updated);
     announce(unit, scope, 'wmsDocument', id, 'update');
     return withPositions(this.t, updated, positions);
   }

@@ -74,11 +74,11 @@ const keysPerStatement = 200;
  * constraints (quantity ≥ 0, 0 ≤ reserved ≤ quantity) stay the last word. The proposed row never carries a
  * negative quantity (PostgreSQL checks it before the conflict), so DO UPDATE reads the change from the input.
  */
-const changeStatement = (accountId: string, json: string, now: Date) => sql`
+const changeStatement = (accountId: string, json: string, now: Date, ledger: SQL | undefined) => sql`
   with k as materialized (
     select * from json_to_recordset(${json}::json)
       as k(o int, id uuid, p uuid, l uuid, c text, s text, pd date, ed date, q numeric, r numeric, ct uuid, sc boolean)
-  )
+  )${ledger ? sql`, ledger as (${ledger})` : sql``}
   insert into stock as s (id, client_account_id, product_id, location_id, container, serial_number, prod_date,
     exp_date, quantity, reserved, contractor_id, first_receipt_at, updated_at)
   select k.id, ${accountId}::uuid, k.p, k.l, k.c, k.s, k.pd, k.ed, greatest(k.q, 0), 0, k.ct, ${now}::timestamptz,
@@ -174,8 +174,11 @@ export class StockService {
     accountId: string,
     changes: readonly KeyChange[],
     now: Date,
+    /** A ledger insert to run in the first statement (a data-modifying WITH part): one round trip for both. */
+    ledger?: SQL,
   ): Promise<Map<string, ChangedRow>> {
     const out = new Map<string, ChangedRow>();
+    if (ledger && changes.length === 0) await tx.execute(ledger);
     for (let start = 0; start < changes.length; start += keysPerStatement) {
       const input = changes.slice(start, start + keysPerStatement).map((c, o) => {
         return {
@@ -188,7 +191,9 @@ export class StockService {
           sc: c.contractorId !== undefined,
         };
       });
-      const result = await tx.execute(changeStatement(accountId, JSON.stringify(input), now));
+      const result = await tx.execute(
+        changeStatement(accountId, JSON.stringify(input), now, start === 0 ? ledger : undefined),
+      );
       for (const r of rowsOf(result))
         out.set(keyStringOfRow(r), {
           id: String(r.id),
@@ -240,7 +245,13 @@ export class StockService {
           : {}),
       });
     }
-    const rows = await this.changeKeys(tx, accountId, changes, now);
+    const rows = await this.changeKeys(
+      tx,
+      accountId,
+      changes,
+      now,
+      this.ledgerInsert(accountId, movements, meta, now),
+    );
     const out: StockChange[] = [];
     const empty: string[] = [];
     for (const c of changes) {
@@ -260,18 +271,16 @@ export class StockService {
       } else out.push({ id: row.id, action: row.inserted ? 'create' : 'update' });
     }
     await this.deleteEmpty(tx, empty);
-    await this.writeLedger(tx, accountId, movements, meta, now);
     return out;
   }
 
-  /** One ledger row per movement, in one statement. */
-  private async writeLedger(
-    tx: Tx,
+  /** One ledger row per movement, as one insert (none without movements). */
+  private ledgerInsert(
     accountId: string,
     movements: readonly StockMovement[],
     meta: MovementMeta,
     now: Date,
-  ): Promise<void> {
+  ): SQL | undefined {
     const ledger = movements
       .filter((m) => m.quantity !== 0)
       .map((m) => {
@@ -281,14 +290,14 @@ export class StockService {
           d: roundQuantity(m.quantity),
         };
       });
-    if (!ledger.length) return;
-    await tx.execute(sql`
+    if (!ledger.length) return undefined;
+    return sql`
       insert into stock_movement (client_account_id, document_id, position_id, product_id, location_id, container,
         serial_number, prod_date, exp_date, delta, kind, user_id, at)
       select ${accountId}::uuid, ${meta.documentId}::uuid, m.pos, m.p, m.l, m.c, m.s, m.pd, m.ed, m.d, ${meta.kind},
         ${meta.userId}::uuid, ${now}::timestamptz
       from json_to_recordset(${JSON.stringify(ledger)}::json)
-        as m(pos uuid, p uuid, l uuid, c text, s text, pd date, ed date, d numeric)`);
+        as m(pos uuid, p uuid, l uuid, c text, s text, pd date, ed date, d numeric)`;
   }
 
   /**
