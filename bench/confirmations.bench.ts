@@ -28,7 +28,7 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const positionsPerDocument = Number(process.env.BENCH_POSITIONS ?? 10);
 const docsPerClient = (kind: BenchDatabase['kind']) =>
   Number(process.env.BENCH_DOCS_PER_CLIENT ?? (kind === 'postgres' ? 40 : 6));
-const targetShare = 0.25;
+const targetShare = 0.65;
 const hotKeys = 3;
 const raceDocsPerClient = 2;
 const jwtSecret = 'bench-secret-bench-secret-bench-secret';

@@ -61,6 +61,7 @@ const lockedRead = {
  */
 export class DocumentLocks {
   private readonly statements = new Map<boolean, BuiltOnce<'accountId' | 'id'>>();
+  private positionsStatement: BuiltOnce<'accountId' | 'documentId'> | undefined;
 
   constructor(private readonly t: DocumentTables) {}
 
@@ -117,14 +118,17 @@ export class DocumentLocks {
     );
   }
 
-  /** The document's positions in line order. */
+  /** The document's positions in line order (built once: every confirmation reads them). */
   async positionRows(db: Executor, accountId: string, documentId: string): Promise<Row[]> {
     const { positions, pcol } = this.t;
-    return db
-      .select()
-      .from(positions)
-      .where(and(eq(pcol('clientAccountId'), accountId), eq(pcol('documentId'), documentId)))
-      .orderBy(asc(pcol('lineNo')));
+    this.positionsStatement ??= new BuiltOnce(['accountId', 'documentId'], (v, on) =>
+      on
+        .select()
+        .from(positions)
+        .where(and(eq(pcol('clientAccountId'), v.accountId), eq(pcol('documentId'), v.documentId)))
+        .orderBy(asc(pcol('lineNo'))),
+    );
+    return tableRowsOf(positions, await this.positionsStatement.rows(db, { accountId, documentId }));
   }
 
   /** The locking select of lockWithConfig. */

@@ -14,6 +14,8 @@ import {
   stockKeyString,
 } from '../../../domain/warehouse/stock';
 import type { PositionDraft } from '../../../domain/warehouse/validationInput';
+import { BuiltOnce, placeholdersFor, tableRowsOf } from '../../db/builtOnce';
+import type { Executor } from '../../db/client';
 import type { Row } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
 import type { UnitOfWork } from '../../unitOfWork';
@@ -28,6 +30,7 @@ import {
   type DocumentTables,
   type DocumentWithPositions,
   progressOf,
+  rowOfAccount,
   statusOf,
   withPositions,
 } from './documentTables';
@@ -46,6 +49,9 @@ export interface KnownBeforeConfirm {
  * confirmation's ledger movements negated) and delete (working copies only; their reservation released).
  */
 export class DocumentTransitions {
+  /** setStatus' statements, built once per shape of their values. */
+  private readonly statusStatements = new Map<string, BuiltOnce<string>>();
+
   constructor(
     private readonly t: DocumentTables,
     private readonly locks: DocumentLocks,
@@ -193,8 +199,7 @@ export class DocumentTransitions {
     positions: readonly Row[],
     extra: Row = {},
   ): Promise<DocumentWithPositions> {
-    const { docs, dcol, docService } = this.t;
-    const { tx } = unit;
+    const { ctx, docs, dcol, docService } = this.t;
     const id = String(row.id);
     const changed: Row = {
       statusCode: status,
@@ -204,16 +209,42 @@ export class DocumentTransitions {
     };
     // The row is locked, so what the update makes of it is known before it runs: its record log entry goes in
     // the same statement (a data-modifying WITH part), one round trip for both.
-    const logged = docService.logStatement(tx, scope, 'update', id, row, {
+    const document = placeholdersFor(docs, 'd_', { ...changed, version: sql`${dcol('version')} + 1` });
+    const logValues = docService.logValues(scope, 'update', id, row, {
       ...row,
       ...changed,
       version: Number(row.version) + 1,
     });
-    const [updated] = await (logged ? tx.with(tx.$with('document_logged').as(logged.returning())) : tx)
-      .update(docs)
-      .set({ ...changed, version: sql`${dcol('version')} + 1` })
-      .where(and(eq(dcol('clientAccountId'), scope.clientAccountId), eq(dcol('id'), id)))
-      .returning();
+    const logTable = ctx.schema.resourceTables.recordLog;
+    const log = logValues && logTable ? placeholdersFor(logTable, 'g_', logValues) : undefined;
+    const key = `${document.shape} ${log?.shape ?? '-'}`;
+    let statement = this.statusStatements.get(key);
+    if (!statement) {
+      // Built once per shape: drizzle's building costs more node time than the statement's round trip.
+      statement = new BuiltOnce([], (_v, db) => {
+        const update = (on: Pick<Executor, 'update'>) =>
+          on.update(docs).set(document.fields).where(rowOfAccount(dcol, 'w_document')).returning();
+        return log && logTable?.id
+          ? update(
+              db.with(
+                db
+                  .$with('document_logged')
+                  .as(db.insert(logTable).values(log.fields).returning({ id: logTable.id })),
+              ),
+            )
+          : update(db);
+      });
+      this.statusStatements.set(key, statement);
+    }
+    const [updated] = tableRowsOf(
+      docs,
+      await statement.rows(unit.tx, {
+        ...document.params,
+        ...log?.params,
+        w_account: scope.clientAccountId,
+        w_document: id,
+      }),
+    );
     if (!updated) throw new AppError('notFoundOrNoPermission');
     announce(unit, scope, 'wmsDocument', id, 'update');
     return withPositions(this.t, updated, positions);
