@@ -133,12 +133,12 @@ export const resourceWriteDocs = (
   const row = resourceRowSchema(def);
   const body = resourceBodySchema(def);
   return [
-    doc(`POST ${base}`, tag, `Creates a ${def.path} record.`, { body, response: row, status: 201 }),
+    doc(`POST ${base}`, tag, `Creates a new ${def.path} record.`, { body, response: row, status: 201 }),
     doc(`PUT ${base}/:id`, tag, `Replaces the ${def.path} record with the id in the path.`, {
       body,
       response: row,
     }),
-    doc(`DELETE ${base}/:id`, tag, `Deletes a ${def.path} record.`, { status: 204 }),
+    doc(`DELETE ${base}/:id`, tag, `Deletes the ${def.path} record with the id in the path.`, { status: 204 }),
     doc(
       `POST ${base}/bulk-delete`,
       tag,
