@@ -22,7 +22,8 @@ describe('feed pokes on the live connection', () => {
   const clients: TestHubClient[] = [];
 
   beforeAll(async () => {
-    ({ t, clock, base } = await hubTestApp({ feedPokeMs: pokeMs }));
+    // The relay's heartbeat well beyond the hours advanced: each beat is a NOTIFY the app's close would wait for.
+    ({ t, clock, base } = await hubTestApp({ feedPokeMs: pokeMs, relayHeartbeatMs: 10 * pokeMs }));
     acc = await anAccount(t.ctx);
     terminal = await aSuperUser(t.ctx, acc);
   });
