@@ -5,6 +5,12 @@ import type pg from 'pg';
 export const maxNamedPerConnection = 200;
 
 const dataStatement = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Written last in a statement's text, it asks for a named prepared statement outside write transactions too (a
+ * hot read planned alike for every value: server/sync/namedStatement.ts). PGlite reads it as a comment.
+ */
+export const alwaysNamed = ' /* named */';
 const begin = /^\s*begin\b/i;
 const end = /^\s*(commit|rollback|end)\b/i;
 
@@ -49,11 +55,10 @@ export const namePreparedStatements = (client: pg.PoolClient): void => {
       if (begin.test(text)) inWriteTransaction = !/\bread\s+only\b/i.test(text);
       else if (end.test(text)) inWriteTransaction = false;
       else if (
-        inWriteTransaction &&
+        (text.endsWith(alwaysNamed) || (inWriteTransaction && dataStatement.test(text))) &&
         typeof config === 'object' &&
         config !== null &&
-        !(config as { name?: unknown }).name &&
-        dataStatement.test(text)
+        !(config as { name?: unknown }).name
       ) {
         const name = nameOf(text);
         if (names.has(name) || names.size < maxNamedPerConnection) {

@@ -1,6 +1,10 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { maxNamedPerConnection, namePreparedStatements } from '../../../server/db/preparedStatements';
+import {
+  alwaysNamed,
+  maxNamedPerConnection,
+  namePreparedStatements,
+} from '../../../server/db/preparedStatements';
 
 /** A pool client that records the first argument of every query. */
 const recordingClient = () => {
@@ -32,6 +36,18 @@ describe('named prepared statements', () => {
     expect(c.nameOf(3)).toMatch(/^aisle_/);
     expect(c.nameOf(3)).not.toBe(c.nameOf(2));
     expect(c.seen[2]).toMatchObject({ text: 'select 1 from product where id = $1', values: ['a'] });
+  });
+
+  it('names a statement that asks for it (its text ends with the marker) outside transactions and in read-only ones', () => {
+    const c = recordingClient();
+    const hot = `select 1 from sync_mutation where id = $1${alwaysNamed}`;
+    c.run(hot, ['a']); // 0: outside a transaction
+    c.run('begin isolation level repeatable read read only'); // 1
+    c.run(hot, ['b']); // 2
+    c.run('select 1 from sync_mutation where id = $1', ['c']); // 3: no marker, read-only
+    expect(c.nameOf(0)).toMatch(/^aisle_[0-9a-f]{24}$/);
+    expect(c.nameOf(2)).toBe(c.nameOf(0));
+    expect(c.nameOf(3)).toBeUndefined();
   });
 
   it('keeps a name given by the caller and leaves plain-text queries alone', () => {
