@@ -113,7 +113,9 @@ export const PrintDialog = ({ opened, onClose, objectTypes, objectId }: PrintDia
           printers.length ? (
             <Select
               label={t('print:dialog.printer')}
-              data={printers.map((p) => ({ value: p.id, label: `${String(p.name)} (${String(p.address)})` }))}
+              // The address goes under the field: beside the name it would be cut on a phone.
+              data={printers.map((p) => ({ value: p.id, label: String(p.name) }))}
+              description={printer ? String(printer.address) : undefined}
               value={printerId}
               onChange={setPrinterId}
               allowDeselect={false}
