@@ -17,6 +17,7 @@ import { loadSchema } from './db/schema';
 import { registerFaceRoutes } from './faces/faceRoutes';
 import { registerErrorHandling, sendError } from './http/errorHandler';
 import { registerInputBoundary } from './http/inputBoundary';
+import { registerApiDocs } from './http/openapiDocs';
 import { RateLimiter } from './http/rateLimiter';
 import { registerRouteList } from './http/routeList';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -135,6 +136,7 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
   await registerCatalyst(app, ctx, opts.catalyst);
   await registerImport(app, ctx);
   await registerHub(app, ctx);
+  await registerApiDocs(app, ctx);
 
   const hasWeb = await registerWebApp(app, config.webDir);
   app.setNotFoundHandler((request, reply) => {

@@ -23,7 +23,7 @@ import {
   orderActionsFor,
 } from './warehouse/records/warehouseActions';
 
-const clientAccountUpdate = z.object({
+export const clientAccountUpdate = z.object({
   invoiceName: z.string().trim().max(300).nullable().optional(),
   taxId: z.string().trim().max(32).nullable().optional(),
   address1: z.string().trim().max(300).nullable().optional(),
@@ -38,6 +38,9 @@ const clientAccountUpdate = z.object({
   windowAnimations: z.boolean().optional(),
   appTitle: z.string().trim().max(100).nullable().optional(),
 });
+
+/** PATCH config/changeuserconfig: which preference and its value (a language, or a list's columns). */
+export const userConfigQuery = z.object({ paramName: z.string(), paramValue: z.string() });
 
 /** The account as the client sees it (internal switches stay on the server). */
 const publicAccount = (row: typeof clientAccount.$inferSelect) => {
@@ -93,7 +96,7 @@ export const registerConfigRoutes = (app: FastifyInstance, ctx: AppContext): voi
   app.patch('/api/config/changeuserconfig', async (request) => {
     const claims = requireAuth(request);
     const own = and(eq(users.id!, claims.sub), eq(users.clientAccountId!, claims.acc));
-    const query = z.object({ paramName: z.string(), paramValue: z.string() }).safeParse(request.query);
+    const query = userConfigQuery.safeParse(request.query);
     const columns = query.success ? parseListColumnsParam(query.data.paramName, query.data.paramValue) : null;
     if (columns) {
       // Read and write in one transaction under the row's lock: two lists saved at once both stay saved.

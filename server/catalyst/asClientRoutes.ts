@@ -26,9 +26,9 @@ import type { UsageCounter } from './usage';
 
 const base = '/api/catalyst/catalyst/as-client';
 const uuid = z.uuid();
-const addSchema = z.object({ catalystId: z.uuid(), quantity: quantitySchema.default(1) });
-const setSchema = z.object({ quantity: quantitySchema });
-const recalcSchema = z.object({
+export const addSchema = z.object({ catalystId: z.uuid(), quantity: quantitySchema.default(1) });
+export const setSchema = z.object({ quantity: quantitySchema });
+export const recalcSchema = z.object({
   /** Market quotes to try, per metal symbol, in the configured unit and the metal's quote currency. */
   quotes: z.record(z.string().max(16), z.number().positive().max(1e9)),
   catalystIds: z.array(z.uuid()).min(1).max(100),

@@ -15,7 +15,7 @@ import { staffScope } from './staffScope';
 import { inUnit } from './unitOfWork';
 
 type IdParams = { id: string };
-const whySchema = z.object({ clientUserId: z.uuid().optional(), userGroupId: z.uuid().optional() });
+export const whySchema = z.object({ clientUserId: z.uuid().optional(), userGroupId: z.uuid().optional() });
 
 /**
  * The catalyst's own calls: add, edit, delete and bulk delete through the module's write handler (reads are

@@ -99,7 +99,7 @@ export const clientClaimsOf = async (request: FastifyRequest, ctx: AppContext): 
   return claims;
 };
 
-const signInSchema = z.object({
+export const signInSchema = z.object({
   username: z.string().trim().toLowerCase().min(1).max(64),
   password: z.string().min(1).max(128),
   deviceName: z.string().trim().max(200).optional(),

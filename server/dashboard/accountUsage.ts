@@ -8,7 +8,7 @@ import { requireAuth } from '../context';
 import { clientAccount } from '../db/internalTables';
 import { rowsOf } from '../db/rawRows';
 
-const usageQuery = z.object({
+export const usageQuery = z.object({
   /** The caller's midnight today and first of the month (their time zone); UTC when not given. */
   todayFrom: z.iso.datetime({ offset: true }).optional(),
   monthFrom: z.iso.datetime({ offset: true }).optional(),

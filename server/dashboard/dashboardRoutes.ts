@@ -9,14 +9,14 @@ import { requireAuth } from '../context';
 import { dashboardTables } from '../db/dashboardTables';
 import { DashboardQueries } from './dashboardQueries';
 
-const reportSchema = z.object({
+export const reportSchema = z.object({
   deviceId: z.string().min(1).max(100),
   pending: z.number().int().min(0).max(1_000_000),
   rejected: z.number().int().min(0).max(1_000_000),
   lastSyncAt: z.number().int().min(0).nullable(),
 });
 
-const dashboardQuery = z.object({ todayFrom: z.iso.datetime({ offset: true }).optional() });
+export const dashboardQuery = z.object({ todayFrom: z.iso.datetime({ offset: true }).optional() });
 
 const badRequest = (issues: readonly { path: readonly PropertyKey[] }[]) =>
   new AppError('badRequest', {

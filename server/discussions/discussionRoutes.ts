@@ -8,17 +8,17 @@ import { DiscussionService } from './discussionService';
 
 type IdParams = { id: string };
 
-const pageSchema = z.object({
+export const pageSchema = z.object({
   PageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   PageSize: z.coerce.number().int().min(1).max(200).default(25),
   unreadOnly: z.enum(['true', 'false']).optional(),
 });
-const messagesSchema = z.object({
+export const messagesSchema = z.object({
   after: z.string().max(64).optional(),
   before: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-const readSchema = z.object({ discussionMessageId: z.string().max(64).optional() }).optional();
+export const readSchema = z.object({ discussionMessageId: z.string().max(64).optional() }).optional();
 
 /** zod failure → the catalogue's form error, field by field. */
 const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {

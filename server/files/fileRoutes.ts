@@ -16,13 +16,13 @@ import { xlsxToPdf } from './xlsxToPdf';
 /** Files one upload may carry. */
 export const maxFilesPerUpload = 20;
 
-const refQuery = z.object({
+export const refQuery = z.object({
   refResourceType: z.string().trim().min(1).max(100),
   refResourceId: z.string().trim().min(1).max(100),
 });
 type IdParams = { id: string };
 
-const downloadQuery = z.object({
+export const downloadQuery = z.object({
   overrideResourceId: z.string().trim().min(1).max(100).optional(),
   convertXlsxToPdf: z
     .enum(['true', 'false', '1', '0'])

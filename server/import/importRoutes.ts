@@ -34,12 +34,12 @@ const fileTypes = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ];
 
-const pageSchema = z.object({
+export const pageSchema = z.object({
   PageNumber: z.coerce.number().int().min(1).default(1),
   PageSize: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
-const templateQuery = z.object({
+export const templateQuery = z.object({
   template: z.string().max(100).optional(),
   format: z.enum(['csv', 'xlsx']).optional(),
 });

@@ -25,12 +25,12 @@ const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {
   });
 };
 
-const sendByEmailQuery = z.object({
+export const sendByEmailQuery = z.object({
   personId: z.uuid({ error: 'invalidValue' }),
   templateId: z.uuid({ error: 'invalidValue' }).optional(),
   fileName: z.string().trim().min(1).max(255).optional(),
 });
-const testQuery = z.object({ to: z.email({ error: 'email' }).optional() }).optional();
+export const testQuery = z.object({ to: z.email({ error: 'email' }).optional() }).optional();
 
 /**
  * Messages: POST Message/send, POST Message/preview, GET File/send-by-email/{fileInfoId}, GET

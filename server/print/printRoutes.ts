@@ -12,7 +12,7 @@ import {
   printRequestSchema,
 } from './printService';
 
-const pdfQuerySchema = printRequestSchema.omit({ goods: true }).extend({
+export const pdfQuerySchema = printRequestSchema.omit({ goods: true }).extend({
   lot: z.string().trim().max(100).optional(),
   expiryDate: z.iso.date().optional(),
   quantity: z.coerce.number().finite().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { translate } from '../i18n';
 
-const bulkSchema = z.object({ ids: z.array(z.string()).min(1).max(1000) });
+export const bulkSchema = z.object({ ids: z.array(z.string()).min(1).max(1000) });
 
 export interface BulkDeleteResult {
   readonly deleted: string[];

@@ -8,7 +8,7 @@ import { exportFile } from './exportFile';
 import { ResourceService } from './resourceService';
 import { scopeOf } from './scope';
 
-const selectSchema = z.object({
+export const selectSchema = z.object({
   search: z.string().max(200).default(''),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -14,7 +14,7 @@ import { stockReaderOf } from './stockReader';
 type Query = Record<string, unknown>;
 type IdParams = { id: string };
 
-const openBody = z.object({ key: z.string().max(200) });
+export const openBody = z.object({ key: z.string().max(200) });
 /** Rows one export may hold (as the generic export). */
 const maxExportRows = 100_000;
 const exportPage = 1000;

@@ -11,7 +11,7 @@ import { runWork } from './unitOfWork';
 type IdParams = { id: string };
 type Query = Record<string, unknown>;
 
-const rescheduleBody = z
+export const rescheduleBody = z
   .object({
     pickupTime: z.iso.datetime({ offset: true }).optional(),
     deliveryTime: z.iso.datetime({ offset: true }).optional(),

@@ -22,7 +22,7 @@ import { recordQuote, recordQuotes } from './quotes';
 
 type IdParams = { id: string };
 
-const quoteSchema = z.object({
+export const quoteSchema = z.object({
   price: z.preprocess(
     (v) => (typeof v === 'string' ? Number(v.replace(',', '.')) : v),
     z.number().positive().max(1e9),
@@ -31,7 +31,7 @@ const quoteSchema = z.object({
   at: z.iso.datetime({ offset: true }).optional(),
 });
 
-const chartSchema = z.object({
+export const chartSchema = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   rateId: z.union([z.uuid(), z.array(z.uuid()).max(50)]).optional(),

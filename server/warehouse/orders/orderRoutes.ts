@@ -10,7 +10,7 @@ import { OrderProgress } from './orderProgress';
 type Query = Record<string, unknown>;
 type IdParams = { id: string };
 
-const bulkSchema = z.object({ ids: z.array(z.string()).min(1).max(1000) });
+export const bulkSchema = z.object({ ids: z.array(z.string()).min(1).max(1000) });
 
 /**
  * Orders (docs/warehouse-api.md "Orders"): writes, status, progress, counts, production orders. The floor's calls

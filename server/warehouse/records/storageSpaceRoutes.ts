@@ -14,7 +14,7 @@ import { storageSpaceChildren } from './storageSpaceTree';
 type IdParams = { id: string };
 type JobParams = { jobId: string };
 
-const treeQuery = z.object({ parentId: z.union([z.uuid(), z.literal('')]).optional() });
+export const treeQuery = z.object({ parentId: z.union([z.uuid(), z.literal('')]).optional() });
 
 /** Storage locations beyond CRUD (docs/warehouse-api.md): tree, generator with progress, map schema. */
 export const registerStorageSpaceRoutes = (app: FastifyInstance, ctx: AppContext): void => {

@@ -11,8 +11,8 @@ import { assertStockRead, assertWarehouseStaff } from './stockAccess';
 type Query = Record<string, unknown>;
 
 const positive = z.coerce.number().finite().positive().max(1e12);
-const bestSourceQuery = z.object({ quantity: positive.optional() });
-const suggestQuery = z.object({
+export const bestSourceQuery = z.object({ quantity: positive.optional() });
+export const suggestQuery = z.object({
   productId: z.string().max(100),
   quantity: positive.default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(50),
