@@ -6,6 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { documentTypeOf, isDocumentTypeCode } from '../../../domain/warehouse/documentTypes';
 import { productRulesOf } from '../../../domain/warehouse/ruleInputs';
 import { canEditDocument, isDocumentStatus } from '../../../domain/warehouse/statuses';
+import { documentPrintTypes, PrintButton } from '../print/PrintAction';
 import { DocumentActions } from './DocumentActions';
 import { type DocumentRow, type DocumentWithPositions, documentApi } from './documentApi';
 import {
@@ -141,6 +142,7 @@ export const DocumentEditorPage = ({ mode }: { readonly mode: 'new' | 'edit' }):
             </>
           )}
           {row && <DocumentActions row={row} onChanged={editor.setRow} />}
+          {row && <PrintButton objectTypes={documentPrintTypes} objectId={row.id} />}
           <Button
             variant="subtle"
             onClick={() => navigate(id ? `/documents/${id}` : '/documents')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PrintObjectType } from '../../../domain/print/printVocabulary';
 import { errorMessage } from '../../i18n/i18n';
 import type { Row } from '../../resources/resourceApi';
+import { useDevicePrinterStore } from './devicePrinterStore';
 import { printApi } from './printApi';
 
 export interface PrintDialogProps {
@@ -17,9 +18,13 @@ export interface PrintDialogProps {
 
 type Destination = 'pdf' | 'printer';
 
-/** Chooses a layout and where to print (a PDF download or a label printer), then prints the record. */
+/**
+ * Chooses a layout and where to print (a PDF download or a label printer), then prints the record. The printer
+ * offered first is this device's; the one printed to becomes this device's (the terminal's line labels go there).
+ */
 export const PrintDialog = ({ opened, onClose, objectTypes, objectId }: PrintDialogProps): ReactNode => {
   const { t } = useTranslation(['print', 'errors', 'resources']);
+  const setDevicePrinter = useDevicePrinterStore((state) => state.setPrinter);
   const [layouts, setLayouts] = useState<Row[] | null>(null);
   const [printers, setPrinters] = useState<Row[]>([]);
   const [layoutId, setLayoutId] = useState<string | null>(null);
@@ -42,7 +47,8 @@ export const PrintDialog = ({ opened, onClose, objectTypes, objectId }: PrintDia
             .map((type) => foundLayouts.find((l) => l.objectType === type && l.isDefault === true))
             .find(Boolean) ?? foundLayouts[0];
         setLayoutId(preferred?.id ?? null);
-        setPrinterId(foundPrinters[0]?.id ?? null);
+        const mine = useDevicePrinterStore.getState().printer?.id;
+        setPrinterId((foundPrinters.find((p) => p.id === mine) ?? foundPrinters[0])?.id ?? null);
       },
       (error: unknown) => {
         if (current) notifications.show({ color: 'red', message: errorMessage(t, error) });
@@ -54,13 +60,17 @@ export const PrintDialog = ({ opened, onClose, objectTypes, objectId }: PrintDia
   }, [opened, typesKey, t]);
 
   const layout = layouts?.find((l) => l.id === layoutId);
+  const printer = printers.find((p) => p.id === printerId);
   const print = async () => {
     if (!layout) return;
     const target = { objectType: layout.objectType as PrintObjectType, objectId, layoutId: layout.id };
     setBusy(true);
     try {
       if (destination === 'pdf') await printApi.pdf(target);
-      else if (printerId) await printApi.toPrinter(target, printerId);
+      else if (printer) {
+        await printApi.toPrinter(target, printer.id);
+        setDevicePrinter({ id: printer.id, name: String(printer.name) });
+      }
       notifications.show({ color: 'green', message: t('print:dialog.done') });
       onClose();
     } catch (error) {
@@ -103,7 +113,9 @@ export const PrintDialog = ({ opened, onClose, objectTypes, objectId }: PrintDia
           printers.length ? (
             <Select
               label={t('print:dialog.printer')}
-              data={printers.map((p) => ({ value: p.id, label: `${String(p.name)} (${String(p.address)})` }))}
+              // The address goes under the field: beside the name it would be cut on a phone.
+              data={printers.map((p) => ({ value: p.id, label: String(p.name) }))}
+              description={printer ? String(printer.address) : undefined}
               value={printerId}
               onChange={setPrinterId}
               allowDeselect={false}

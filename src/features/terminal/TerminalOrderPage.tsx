@@ -6,6 +6,7 @@ import { textOf } from '../../../domain/rowValues';
 import { addQuantities } from '../../../domain/warehouse/quantity';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
 import { ChoiceDialog } from '../documents/ChoiceDialog';
+import { LineLabelButton } from '../print/LineLabelButton';
 import { StaleDataAlert } from '../sync/StaleDataAlert';
 import { discardEntry, finishCount, finishOrder, setRecordedQuantity } from './data/actions';
 import type { FlowKind } from './data/flowKinds';
@@ -232,6 +233,15 @@ export const TerminalOrderPage = ({
                     const id = p.rejectedMutationId;
                     if (id !== undefined) void run((port) => discardEntry(port, id));
                   }}
+                />
+              ) : null}
+              {/* Goods received against the order get their label, as on a direct receipt's lines. */}
+              {kind === 'receipt' && p.product && p.state !== 'rejected' ? (
+                <LineLabelButton
+                  productId={p.productId}
+                  lot={textOf(p.row.serialNumber) ?? undefined}
+                  expiryDate={textOf(p.row.expDate) ?? undefined}
+                  quantity={p.recorded ?? p.ordered}
                 />
               ) : null}
             </LineCard>

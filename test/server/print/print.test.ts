@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPrintLayouts } from '../../../server/print/seedPrintLayouts';
 import {
@@ -11,39 +11,10 @@ import {
   receiveStock,
   type TestUser,
 } from '../../support/builders';
+import { openPrinterListener } from '../../support/printerListener';
 import { testAppFixture } from '../../support/testApp';
 
 const fixture = testAppFixture();
-
-/** A label printer on port 0: every connection's bytes, in order, once the sender has closed its side. */
-const aPrinterListener = async () => {
-  const received: Buffer[] = [];
-  const waiting: ((data: string) => void)[] = [];
-  const server: Server = createServer((socket) => {
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('end', () => {
-      const data = Buffer.concat(chunks);
-      received.push(data);
-      socket.end();
-      waiting.shift()?.(data.toString('utf8'));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    address: `127.0.0.1:${address.port}`,
-    /** The next print job, as the printer got it. */
-    next: () =>
-      new Promise<string>((resolve) => {
-        const ready = received.length > 0 ? received.shift() : undefined;
-        if (ready) resolve(ready.toString('utf8'));
-        else waiting.push(resolve);
-      }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
 
 /** A port nobody listens on (a listener's, closed again). */
 const aClosedPort = async (): Promise<number> => {
@@ -144,7 +115,7 @@ describe('printing', () => {
 
   it('sends a product label as ZPL to the printer over TCP, with GTIN, expiry and lot in GS1-128', async () => {
     const { ctx } = fixture.t;
-    const listener = await aPrinterListener();
+    const listener = await openPrinterListener();
     try {
       const product = await aProduct(ctx, accountId, {
         index: 'MILK-1L',
@@ -184,7 +155,7 @@ describe('printing', () => {
 
   it("prints a document's lines with their own lot and expiry", async () => {
     const { ctx } = fixture.t;
-    const listener = await aPrinterListener();
+    const listener = await openPrinterListener();
     try {
       const product = await aStockProduct(ctx, accountId, { index: 'TEA', barcodes: ['4006381333931'] });
       const location = await aStockLocation(ctx, accountId, { label: 'R-1' });
