@@ -28,7 +28,13 @@ export const playwrightConfig = defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     // A failed test keeps its trace (actions, DOM snapshots, network), without the screencast: recording frames
     // for every test, passed or not, kept both cores of a CI machine busy. The failure's screenshot is taken apart.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // E2E_TRACE_SNAPSHOTS=0 also leaves out the DOM snapshots taken around every action (the trace then keeps
+    // actions, console and network): cheaper for the browser, poorer for reading a failure.
+    trace: {
+      mode: 'retain-on-failure',
+      screenshots: false,
+      snapshots: process.env.E2E_TRACE_SNAPSHOTS !== '0',
+    },
     // Each new context would precache the whole shell (~170 files): seconds of CPU per test on a small machine.
     // Specs that need the worker (offline reload, updates) opt in with test.use({ serviceWorkers: 'allow' }).
     serviceWorkers: 'block',
