@@ -1,16 +1,12 @@
 // npm run bench: a warehouse full of terminals (issue 26). 1) An idle pull — a terminal asking for changes when
 // none are new for it — next to one indexed query on the same table (sync_change) on the driver, and whether it
 // wrote anything. 2) Numbering: 50 terminals push a 3-line receipt of one type at once; push p50/p99, and the
-// numbers they got (no gap, no duplicate). On PostgreSQL and PGlite. The machine's load is printed with each
+// numbers they got (no gap, no duplicate). 1b) Fan-out: one change pulled by 200 terminals of the account at once
+// (server CPU in all). On PostgreSQL and PGlite. The machine's load is printed with each
 // figure: on a shared, busy machine the ratios measured in the same run say more than the times.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { changesResponseSchema, pushResponseSchema } from '../domain/sync/wire';
-import { buildApp } from '../server/app';
-import { signAccessToken } from '../server/auth/accessToken';
-import { claimsOf } from '../server/auth/claimsOf';
 import { loadSchema } from '../server/db/schema';
 import { generateLargeData } from '../server/demo/largeData';
 import { parseCursor } from '../server/sync/cursor';
@@ -22,6 +18,8 @@ const idleSamples = Number(process.env.BENCH_IDLE_PULLS ?? 300);
 const terminals = Number(process.env.BENCH_TERMINALS ?? 50);
 const idleRatioTarget = 2;
 const numberingRatioTarget = 3;
+const fanOutTerminals = Number(process.env.BENCH_FANOUT_TERMINALS ?? 200);
+const fanOutCpuTargetMs = 100;
 
 const load = (): string =>
   `load ${loadavg()
@@ -116,6 +114,54 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
     );
     console.log(
       `  writes by the idle pulls (device row rewritten): ${deviceWrites} (target 0) ${verdict(deviceWrites === 0 && brought === 0)}; ${load()}`,
+    );
+
+    // ---- 1b. Fan-out: one change reaches every terminal of the account ----
+    // Each terminal follows the feed on the live connection; after the change it gets one poke and pulls from the
+    // cursor they all hold. Measured here: the server's side of those pulls (inject, in this process), all at once
+    // as a poke makes them — the page is computed once and shared (server/sync/feedPageCache.ts).
+    const fanPull = (dev: string, since: string, limit = '') =>
+      app.inject({
+        method: 'GET',
+        url: `/api/sync/changes?since=${encodeURIComponent(since)}${limit}`,
+        headers: { ...headers, 'x-device-id': dev },
+      });
+    const fleet = Array.from({ length: fanOutTerminals }, (_, i) => `bench-fan-${i}`);
+    const caughtUp = (await pull(cursor)).cursor;
+    // Each device once (its last-seen time is written on its first pull, then once a minute).
+    for (const dev of fleet) await fanPull(dev, caughtUp);
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/ProductGroup',
+      headers,
+      payload: { name: `Fan-out ${randomBytes(3).toString('hex')}` },
+    });
+    if (changed.statusCode !== 201) throw new Error(`change answered ${changed.statusCode}: ${changed.body}`);
+    const fanCpu = process.cpuUsage();
+    const [fanWall, answers] = await timed(() => Promise.all(fleet.map((dev) => fanPull(dev, caughtUp))));
+    const used = process.cpuUsage(fanCpu);
+    const fanCpuMs = (used.user + used.system) / 1000;
+    // The same pull on its own (another page size: a page of its own, not shared), for scale.
+    await fanPull('bench-fan-alone', caughtUp, '&limit=4999');
+    const single = await timed(async () => {
+      const cpu = process.cpuUsage();
+      await fanPull('bench-fan-alone', caughtUp, '&limit=4998');
+      return process.cpuUsage(cpu);
+    });
+    const singleCpuMs = (single[1].user + single[1].system) / 1000;
+    const bad = answers.filter((r) => r.statusCode !== 200).length;
+    const fanPages = answers.map((r) => changesResponseSchema.parse(r.json()));
+    const got = fanPages.filter((p) => p.changes.length > 0).length;
+    const watermarks = new Set(fanPages.map((p) => p.cursor)).size;
+    console.log(
+      `\n[${bench.kind}] fan-out: one change, ${fanOutTerminals} terminals of the account pull at once from one cursor (as after a poke)`,
+    );
+    console.log(
+      `  server CPU ${ms(fanCpuMs)} in all, ${ms(fanCpuMs / fanOutTerminals)} a terminal (target ≤ ${fanOutCpuTargetMs} ms) ${verdict(fanCpuMs <= fanOutCpuTargetMs && bad === 0)}` +
+        ` | wall ${ms(fanWall)} | one pull of the change on its own: ${ms(singleCpuMs)} CPU (× ${fanOutTerminals} = ${ms(singleCpuMs * fanOutTerminals)})`,
+    );
+    console.log(
+      `  answers: ${got}/${fanOutTerminals} brought the change (the others' watermark trailed a transaction still running: they pull again), ${bad} failed, ${watermarks} distinct watermark(s) (one page computed per watermark); ${load()}`,
     );
 
     // ---- 2. Numbering: terminals push a 3-line receipt of one type at once ----

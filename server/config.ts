@@ -39,6 +39,8 @@ export interface ServerConfig {
     readonly clientTimeoutMs: number;
     /** Relay heartbeat; another process unheard for three of these loses its edit modes. */
     readonly relayHeartbeatMs: number;
+    /** Feed pokes to a connection at most this often, the changes between coalesced (HUB_FEED_POKE_MS). */
+    readonly feedPokeMs: number;
   };
   /** Files, discussions' e-mails, SMS and stored secrets (server/office/officeConfig.ts). */
   readonly office: OfficeConfig;
@@ -112,6 +114,7 @@ export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
       pingIntervalMs: positive(env.HUB_PING_INTERVAL_MS, 15_000),
       clientTimeoutMs: positive(env.HUB_CLIENT_TIMEOUT_MS, 30_000),
       relayHeartbeatMs: positive(env.HUB_RELAY_HEARTBEAT_MS, 30_000),
+      feedPokeMs: positive(env.HUB_FEED_POKE_MS, 250),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     catalystPrivateSources: env.CATALYST_SOURCES_PRIVATE === '1',

@@ -36,6 +36,14 @@ export interface DataChangeEvent {
   readonly action: 'create' | 'update' | 'delete';
 }
 
+/**
+ * The server's `feed` poke (to connections that follow the feed): changes reached the account's feed, all of
+ * them below `cursor` (absent when the server could not tell: pull).
+ */
+export interface FeedPoke {
+  readonly cursor?: string;
+}
+
 export interface LiveConnectionOptions {
   /** The hub, e.g. `https://host/dataHub` (relative URLs work in the browser). */
   readonly url: string;
@@ -87,6 +95,8 @@ export class LiveConnection {
   private readonly retryDelay: (previousRetryCount: number) => number | null;
   private readonly stateSubject = new BehaviorSubject<LiveConnectionState>('closed');
   private readonly changes = new Subject<DataChangeEvent>();
+  private readonly feedPokes = new Subject<FeedPoke>();
+  private followingFeed = false;
   private readonly editModesSubject = new BehaviorSubject<ReadonlyMap<string, EditModeInfo>>(new Map());
   private readonly correlationIds = new CorrelationIds();
   /** Records this client is editing: entered again after every (re)connect. */
@@ -125,6 +135,10 @@ export class LiveConnection {
 
     this.connection.on('event', (change: unknown) => {
       if (isDataChange(change)) this.changes.next(change);
+    });
+    this.connection.on('feed', (poke: unknown) => {
+      const cursor = (poke as { cursor?: unknown } | null)?.cursor;
+      this.feedPokes.next(typeof cursor === 'string' ? { cursor } : {});
     });
     this.connection.on('EditModeChange', (change: unknown) => {
       const c = change as (EditModeInfo & { correlationId?: string | null }) | null;
@@ -175,6 +189,23 @@ export class LiveConnection {
   onDataChange(callback: (change: DataChangeEvent) => void): () => void {
     const subscription = this.changes.subscribe(callback);
     return () => subscription.unsubscribe();
+  }
+
+  /**
+   * The sync engine's hook for `feed` pokes (coalesced by the server, with the feed position): called only while
+   * the server has agreed to send them (followsFeed); returns the unsubscribe.
+   */
+  onFeedPoke(callback: (poke: FeedPoke) => void): () => void {
+    const subscription = this.feedPokes.subscribe(callback);
+    return () => subscription.unsubscribe();
+  }
+
+  /**
+   * Whether this connection gets `feed` pokes (the server agreed to FollowFeed after the last connect). While it
+   * does not — an older server, a contractor — every `event` is a reason to pull, as before.
+   */
+  get followsFeed(): boolean {
+    return this.followingFeed;
   }
 
   /** Editors of one record as they change. */
@@ -233,9 +264,20 @@ export class LiveConnection {
   /** After a (re)connect: what we knew may be stale, and the server has dropped our edit modes. */
   private connected(): void {
     this.restartedForToken = false;
+    this.followingFeed = false;
+    void this.followFeed();
     this.stateSubject.next('connected');
     this.editModesSubject.next(new Map());
     for (const { resourceType, id } of this.held.values()) void this.call('EnterEditMode', resourceType, id);
+  }
+
+  /** Asks for feed pokes on this connection; an older server does not know the method (then events it is). */
+  private async followFeed(): Promise<void> {
+    try {
+      this.followingFeed = (await this.connection.invoke('FollowFeed')) === true;
+    } catch {
+      this.followingFeed = false;
+    }
   }
 
   private renew(): Promise<void> {

@@ -2,6 +2,7 @@ import type { Observable, Subscription } from 'rxjs';
 import type { Intent } from '../domain/sync/intents';
 import { defaultLogisticsConfig } from '../domain/warehouse/logisticsConfig';
 import { backoffMs } from './classify';
+import { isAtOrPast, laterPosition } from './feedPosition';
 import { newId } from './ids';
 import type { Leadership } from './leader';
 import type { Clock, DeviceCounters, Locks, SyncAuth, SyncStore, SyncTransport, Timers } from './ports';
@@ -43,6 +44,9 @@ export interface SyncEngineDeps {
 }
 
 const minute = 60_000;
+/** A pull that ended short of a poked position is tried again this much later, this many times. */
+export const pokeRetryMs = 1_000;
+const pokeRetries = 3;
 
 /**
  * The client sync engine: queues intents (checked and applied to the replica at once), and in the leader tab
@@ -56,6 +60,11 @@ export class SyncEngine {
   private started = false;
   private pushWanted = false;
   private pullWanted = false;
+  /** The latest feed position the live connection poked with, not yet pulled for (the last one wins). */
+  private poked: string | undefined;
+  /** A poked position a pull ended short of, and how often it was pulled for. */
+  private shortOf: { readonly position: string; readonly tries: number } | undefined;
+  private cancelShort: (() => void) | null = null;
   private running: Promise<void> | null = null;
   private cancelRetry: (() => void) | null = null;
   private cancelTick: (() => void) | null = null;
@@ -169,6 +178,7 @@ export class SyncEngine {
     this.cancelRetry?.();
     this.cancelTick?.();
     this.cancelPeriodic?.();
+    this.cancelShort?.();
     this.deps.leadership?.release();
   }
 
@@ -190,9 +200,19 @@ export class SyncEngine {
     );
   }
 
-  /** Pull now (the live connection says data changed, or a screen wants fresh data). */
-  requestPull(): void {
-    this.kick('pull');
+  /**
+   * Pull now (the live connection says data changed, or a screen wants fresh data). With `position` — the feed
+   * position of the change the live connection poked about — the pull is skipped when the replica's cursor is
+   * already at or past it (the terminal pulled it itself, after its own push or an earlier poke). Pokes that
+   * arrive while a pull runs are coalesced: one more pull at most, for the latest position.
+   */
+  requestPull(position?: string): void {
+    if (position === undefined) {
+      this.kick('pull');
+      return;
+    }
+    this.poked = laterPosition(this.poked, position);
+    this.kick('poke');
   }
 
   /** Forget the backoff and push and pull at once. */
@@ -218,10 +238,10 @@ export class SyncEngine {
     while (this.running) await this.running;
   }
 
-  private kick(what: 'push' | 'pull' | 'both'): void {
+  private kick(what: 'push' | 'pull' | 'both' | 'poke'): void {
     if (this.stopped || !this.started) return;
-    if (what !== 'pull') this.pushWanted = true;
-    if (what !== 'push') this.pullWanted = true;
+    if (what === 'push' || what === 'both') this.pushWanted = true;
+    if (what === 'pull' || what === 'both') this.pullWanted = true;
     if (!this.active() || this.running) return;
     this.running = this.loop().finally(() => {
       this.running = null;
@@ -237,8 +257,47 @@ export class SyncEngine {
     });
   }
 
+  /**
+   * After a pull for a poked position: the feed ends at its watermark, which trails a transaction still running
+   * when the pull read it; a change committed above it comes with a later pull. Asked again a little later, a few
+   * times (then the periodic pull remains).
+   */
+  private async checkReached(position: string): Promise<void> {
+    const { cursor } = await this.deps.store.read((tx) => tx.meta());
+    if (isAtOrPast(cursor, position)) {
+      this.shortOf = undefined;
+      return;
+    }
+    const tries = this.shortOf?.position === position ? this.shortOf.tries + 1 : 1;
+    if (tries > pokeRetries) {
+      this.shortOf = undefined;
+      return;
+    }
+    this.shortOf = { position, tries };
+    this.cancelShort?.();
+    this.cancelShort = this.deps.timers.after(pokeRetryMs, () => {
+      this.cancelShort = null;
+      this.requestPull(position);
+    });
+  }
+
+  /** A poke asks for a pull only while the replica's cursor is short of the poked position. */
+  private async pokeWantsPull(): Promise<boolean> {
+    const position = this.poked;
+    if (position === undefined) return false;
+    const { cursor } = await this.deps.store.read((tx) => tx.meta());
+    if (!isAtOrPast(cursor, position)) return true;
+    // A poke arriving meanwhile set a later position: it is judged on the next round.
+    if (this.poked === position) this.poked = undefined;
+    return false;
+  }
+
   private async loop(): Promise<void> {
-    while (this.active() && (this.pushWanted || this.pullWanted)) {
+    while (this.active() && (this.pushWanted || this.pullWanted || this.poked !== undefined)) {
+      if (!this.pushWanted && !this.pullWanted) {
+        if (!(await this.pokeWantsPull())) continue;
+        this.pullWanted = true;
+      }
       if (this.pushWanted) {
         this.pushWanted = false;
         const pushed = await this.push();
@@ -251,12 +310,15 @@ export class SyncEngine {
       }
       if (this.pullWanted) {
         this.pullWanted = false;
+        const wanted = this.poked;
+        this.poked = undefined;
         const pulled = await this.pull();
         if (pulled.stop === 'transient') {
           this.scheduleRetry(1);
           return;
         }
         if (pulled.stop !== 'done') return;
+        if (wanted !== undefined) await this.checkReached(wanted);
       }
     }
   }

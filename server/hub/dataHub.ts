@@ -3,6 +3,7 @@ import { type Claims, isCarrier } from '../../domain/auth/claims';
 import { AppError } from '../../domain/errors';
 import type { Clock, Timer } from '../clock';
 import type { AppContext, DataChange } from '../context';
+import { feedScopeOf } from '../sync/feedScope';
 import {
   type EditModeEntry,
   EditModeRegistry,
@@ -11,6 +12,7 @@ import {
   originOfHolder,
   type RecordRef,
 } from './editModes';
+import { readFeedPosition } from './feedPosition';
 import { type HubCallbacks, HubConnection, HubMethodError } from './hubConnection';
 import { encodeRelay, type Relay, type RelayMessage } from './pgRelay';
 import { MessageType } from './protocol';
@@ -28,6 +30,8 @@ export interface DataHubOptions {
   readonly relayHeartbeatMs: number;
   /** How often a connection past its token's expiry checks that its user is still active. */
   readonly recheckMs: number;
+  /** Feed pokes to a connection at most this often: the changes of an account meanwhile make one. */
+  readonly feedPokeMs: number;
   readonly logError: (error: unknown, what: string) => void;
 }
 
@@ -64,6 +68,10 @@ export class DataHub implements HubCallbacks {
   private readonly all = new Map<string, HubConnection>();
   private readonly byAccount = new Map<string, Set<HubConnection>>();
   private readonly byUser = new Map<string, Set<HubConnection>>();
+  /** Connections that follow the change feed (FollowFeed), per account: they get coalesced `feed` pokes. */
+  private readonly feedFollowers = new Map<string, Set<HubConnection>>();
+  /** Accounts with a feed poke due (the timer that sends it). */
+  private readonly pokesDue = new Map<string, Timer>();
   private readonly editModes = new EditModeRegistry();
   /** When each other process was last heard from. */
   private readonly originSeen = new Map<string, number>();
@@ -78,6 +86,7 @@ export class DataHub implements HubCallbacks {
   private readonly methods: Record<string, (c: HubConnection, args: readonly unknown[]) => unknown> = {
     entereditmode: (c, args) => this.setEditMode(c, args, true),
     leaveeditmode: (c, args) => this.setEditMode(c, args, false),
+    followfeed: (c) => this.followFeed(c),
     geteditmode: (c, args) => {
       this.assertStaff(c);
       const { resourceType, id } = editModeArgs(args);
@@ -164,6 +173,9 @@ export class DataHub implements HubCallbacks {
     const mine = this.byUser.get(connection.claims.sub);
     mine?.delete(connection);
     if (mine?.size === 0) this.byUser.delete(connection.claims.sub);
+    const followers = this.feedFollowers.get(connection.claims.acc);
+    followers?.delete(connection);
+    if (followers?.size === 0) this.feedFollowers.delete(connection.claims.acc);
     // Edit modes end with the connection.
     const holder = holderOf(this.opts.origin, connection.connectionId);
     for (const record of this.editModes.removeHolders((h) => h === holder)) {
@@ -272,6 +284,7 @@ export class DataHub implements HubCallbacks {
   private deliverChange(change: DataChange): void {
     const connections = this.byAccount.get(change.clientAccountId);
     if (!connections) return;
+    this.pokeFeedSoon(change.clientAccountId);
     const payload = { resourceType: change.resourceType, id: change.id, action: change.action };
     const message = { type: MessageType.Invocation, target: 'event', arguments: [payload] } as const;
     const external: HubConnection[] = [];
@@ -296,6 +309,56 @@ export class DataHub implements HubCallbacks {
         if (await verdict) c.send(message);
       }
     });
+  }
+
+  // --- feed pokes ----------------------------------------------------------------------------------------
+
+  /**
+   * FollowFeed: from now on the connection gets `feed` pokes — `{ cursor }`, the feed position every change
+   * announced so far lies below — at most one per feedPokeMs, instead of pulling on every `event`. Only for
+   * callers whose feed is the whole account (staff who sync): a contractor's or carrier's poke would tell of
+   * changes they may not see, so they answer false and keep pulling on the `event`s they are shown.
+   */
+  private followFeed(connection: HubConnection): boolean {
+    try {
+      feedScopeOf(connection.claims);
+    } catch {
+      return false;
+    }
+    if (connection.claims.ctr !== null || isCarrier(connection.claims)) return false;
+    const account = connection.claims.acc;
+    const followers = this.feedFollowers.get(account);
+    if (followers) followers.add(connection);
+    else this.feedFollowers.set(account, new Set([connection]));
+    return true;
+  }
+
+  /**
+   * A change of the account (here or relayed from another process, after its commit): its feed followers get
+   * one poke when feedPokeMs have passed, for every change until then. The position is read when the poke is
+   * sent, so it lies above every change announced before (the last one wins).
+   */
+  private pokeFeedSoon(account: string): void {
+    if (!this.feedFollowers.get(account)?.size || this.pokesDue.has(account)) return;
+    this.pokesDue.set(
+      account,
+      this.ctx.clock.after(this.opts.feedPokeMs, () => {
+        this.pokesDue.delete(account);
+        void this.pokeFeed(account);
+      }),
+    );
+  }
+
+  private async pokeFeed(account: string): Promise<void> {
+    let poke: { cursor?: string } = {};
+    try {
+      poke = { cursor: await readFeedPosition(this.ctx) };
+    } catch (error) {
+      // Without a position the poke still says "pull".
+      this.opts.logError(error, 'feed position');
+    }
+    const message = { type: MessageType.Invocation, target: 'feed', arguments: [poke] } as const;
+    for (const c of this.feedFollowers.get(account) ?? []) c.send(message);
   }
 
   // --- events for named users -----------------------------------------------------------------------------
@@ -398,6 +461,8 @@ export class DataHub implements HubCallbacks {
     if (this.shuttingDown) return;
     this.shuttingDown = true;
     for (const t of this.timers) t.cancel();
+    for (const t of this.pokesDue.values()) t.cancel();
+    this.pokesDue.clear();
     this.flushChanges();
     this.relay?.publish({ k: 'bye' });
     for (const c of [...this.all.values()]) c.close('Server is shutting down.', true);

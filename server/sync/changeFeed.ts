@@ -7,11 +7,13 @@ import {
   syncWireVersion,
 } from '../../domain/sync/wire';
 import type { AppContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Executor, Tx } from '../db/client';
 import { rowsOf } from '../db/rawRows';
 import { compareCursors, encodeCursor, type FeedCursor, isStart } from './cursor';
+import type { FeedPageCache } from './feedPageCache';
 import { FeedRows } from './feedRows';
 import { contractorEntities, type FeedScope } from './feedScope';
+import { NamedStatement } from './namedStatement';
 
 export interface ChangesRequest {
   readonly scope: FeedScope;
@@ -51,14 +53,17 @@ const readWatermark = async (tx: Tx): Promise<bigint> => {
   return BigInt(String(row?.watermark ?? '0'));
 };
 
-/** The log rows a caller may see (contractors: their entities, records that are or were theirs). */
-const visible = (scope: FeedScope): SQL => {
-  if (scope.contractorId === null) return sql`true`;
+/**
+ * The log rows a caller may see (contractors: their entities, records that are or were theirs): `contractor` is
+ * the caller's contractor id (or a placeholder for it), null for staff.
+ */
+const visibleTo = (contractor: unknown): SQL => {
+  if (contractor === null) return sql`true`;
   const entities = sql.join(
     contractorEntities.map((e) => sql`${e}`),
     sql`, `,
   );
-  return sql`entity in (${entities}) and ${scope.contractorId}::uuid = any(contractor_ids)`;
+  return sql`entity in (${entities}) and ${contractor}::uuid = any(contractor_ids)`;
 };
 
 /** Deletes from before an initial sync's horizon: of records that sync never delivered (cursor.ts). */
@@ -75,7 +80,7 @@ const range = (
   client_account_id = ${scope.clientAccountId}::uuid
   and (xid, seq) > (${after.xid.toString()}::xid8, ${after.seq.toString()}::bigint)
   and xid < ${typeof watermark === 'bigint' ? sql`${watermark.toString()}::xid8` : watermark}
-  and ${visible(scope)}
+  and ${visibleTo(scope.contractorId)}
   and ${beforeHorizon(horizon)}`;
 
 /** Up to `limit` log rows after `after`, in (xid, seq) order. */
@@ -125,7 +130,7 @@ const lastMutationQuery = (req: ChangesRequest, before: SQL): SQL =>
         and user_id = ${req.scope.userId}::uuid and xid < ${before})`;
 
 /** The highest mutation of this device and user whose transaction lies wholly before the cursor. */
-const lastMutationBefore = async (tx: Tx, req: ChangesRequest, before: bigint): Promise<number> => {
+const lastMutationBefore = async (tx: Executor, req: ChangesRequest, before: bigint): Promise<number> => {
   if (req.deviceId === null) return 0;
   const [row] = rowsOf(
     await tx.execute(sql`select ${lastMutationQuery(req, sql`${before.toString()}::xid8`)} as id`),
@@ -221,11 +226,20 @@ const readPage = async (
   }
 };
 
+/** A page as every terminal at the same cursor gets it (FeedPageCache): all but the device's last mutation. */
+export interface FeedPage {
+  readonly changes: SyncChange[];
+  readonly cursor: FeedCursor;
+  readonly hasMore: boolean;
+  readonly remaining: number;
+}
+
 /**
- * One page of the change feed (docs/sync-contract.md §1), read in one repeatable-read snapshot: log rows after
- * the cursor and below the watermark, in (xid, seq) order, joined to current data. A page that ends the rows
- * below the watermark moves the cursor to the watermark itself; rows committed later by transactions still
- * running now all lie above it, so none is skipped however the commits interleave.
+ * One page of the change feed (docs/sync-contract.md §1) below `watermark`, read in the transaction's one
+ * repeatable-read snapshot: log rows after the cursor and below the watermark, in (xid, seq) order, joined to
+ * current data. A page that ends the rows below the watermark moves the cursor to the watermark itself; rows
+ * committed later by transactions still running when it was read all lie above it, so none is skipped however
+ * the commits interleave.
  *
  * An initial sync (a read from the start) ships no tombstones it does not need: its first read sets the
  * horizon to its watermark, carried by the cursors of the pages that follow and dropped by the last one. Every
@@ -233,78 +247,152 @@ const readPage = async (
  * below it and that is gone or out of scope was never delivered by this sync; a record delivered and then
  * deleted or moved out of scope gets a new change at or above the horizon, and its tombstone is sent.
  */
-export const readChanges = async (ctx: AppContext, req: ChangesRequest): Promise<ChangesResponse> =>
-  (await readIfIdle(ctx, req)) ?? readPageOfChanges(ctx, req);
+const pageBelow = async (
+  ctx: AppContext,
+  tx: Tx,
+  req: ChangesRequest,
+  watermark: bigint,
+): Promise<FeedPage> => {
+  const start = isStart(req.since);
+  const horizon = start ? watermark : req.since.horizon;
+  const page = await readPage(ctx, tx, req, watermark, horizon);
+  const hasMore = page.more && page.last !== undefined;
+  // What waits: counted (exact), except on the later pages of an initial sync, which carry the first
+  // page's count down (counting again on every page would cost as much as reading it).
+  let remaining = 0;
+  if (hasMore && page.last) {
+    const carried = req.since.remaining;
+    remaining =
+      horizon !== undefined && !start && carried !== undefined
+        ? Math.max(1, carried - page.scanned)
+        : await countAfter(tx, req.scope, page.last, watermark, horizon);
+  }
+  let cursor: FeedCursor = hasMore && page.last ? page.last : { xid: watermark, seq: 0n };
+  // Never backwards, even for a `since` this database never gave out.
+  if (compareCursors(cursor, req.since) < 0) cursor = { xid: req.since.xid, seq: req.since.seq };
+  // The pages of an initial sync carry its horizon; the last one (the watermark) ends it.
+  if (hasMore && horizon !== undefined) cursor = { ...cursor, horizon, remaining };
+  return { changes: page.changes, cursor, hasMore, remaining };
+};
+
+const readOnlySnapshot = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+const answer = (page: FeedPage, lastMutationId: number): ChangesResponse => ({
+  version: syncWireVersion,
+  changes: page.changes,
+  cursor: encodeCursor(page.cursor),
+  hasMore: page.hasMore,
+  remaining: page.remaining,
+  lastMutationId,
+  serverTime: new Date().toISOString(),
+});
+
+/** A page read on its own, watermark and the device's last mutation in the same snapshot. */
+const readPageOfChanges = async (ctx: AppContext, req: ChangesRequest): Promise<ChangesResponse> =>
+  ctx.db.transaction(async (tx) => {
+    const page = await pageBelow(ctx, tx, req, await readWatermark(tx));
+    return answer(page, await lastMutationBefore(tx, req, page.cursor.xid));
+  }, readOnlySnapshot);
+
+const headNames = ['account', 'afterXid', 'afterSeq', 'contractor', 'device', 'user'] as const;
+type HeadName = (typeof headNames)[number];
 
 /**
- * The answer to a pull with nothing new, in one statement (no transaction): its watermark, whether any log row
- * for the caller lies between the cursor and it, and the device's last mutation below it — all from the
- * statement's one snapshot. Undefined when there is something to read (or for the pages of an initial sync, or
- * a cursor above the watermark): the full read answers those. Every change in an account makes each of its
- * terminals pull, mostly to learn there is nothing for them.
+ * The head of a pull, in one statement (no transaction), built once per shape (contractor or staff, with or
+ * without a device) and prepared: its watermark, whether any log row for the caller lies between the cursor and
+ * it, and the device's last mutation below it — all from the statement's one snapshot.
  */
-const readIfIdle = async (ctx: AppContext, req: ChangesRequest): Promise<ChangesResponse | undefined> => {
-  if (isStart(req.since) || req.since.horizon !== undefined) return undefined;
-  const below = sql`w.watermark`;
-  const [row] = rowsOf(
-    await ctx.db.execute(sql`
+const headStatements = new Map<string, NamedStatement<HeadName>>();
+const headStatementOf = (contractor: boolean, device: boolean): NamedStatement<HeadName> => {
+  const shape = `${contractor ? 'contractor' : 'staff'}/${device ? 'device' : 'none'}`;
+  let statement = headStatements.get(shape);
+  if (!statement) {
+    statement = new NamedStatement(
+      headNames,
+      (v) => sql`
       select w.watermark::text as watermark,
-        exists (select 1 from sync_change where ${range(req.scope, req.since, below, undefined)}) as waiting,
-        ${lastMutationQuery(req, below)} as last_mutation
-      from (${watermarkQuery}) w`),
-  );
-  if (row?.waiting !== false) return undefined;
-  const watermark = BigInt(String(row.watermark));
-  // The full read's cursor would stay at `since`; rare (a cursor of another database): let it answer.
-  if (watermark < req.since.xid) return undefined;
+        exists (select 1 from sync_change
+          where client_account_id = ${v.account}::uuid
+            and (xid, seq) > (${v.afterXid}::xid8, ${v.afterSeq}::bigint)
+            and xid < w.watermark
+            and ${visibleTo(contractor ? v.contractor : null)}) as waiting,
+        ${
+          device
+            ? sql`(select coalesce(max(mutation_id), 0)::text from sync_mutation
+          where client_account_id = ${v.account}::uuid and device_id = ${v.device}
+            and user_id = ${v.user}::uuid and xid < w.watermark)`
+            : sql`'0'`
+        } as last_mutation
+      from (${watermarkQuery}) w`,
+    );
+    headStatements.set(shape, statement);
+  }
+  return statement;
+};
+
+interface Head {
+  readonly watermark: bigint;
+  /** Log rows for the caller lie between the cursor and the watermark. */
+  readonly waiting: boolean;
+  /** The device's last mutation below the watermark. */
+  readonly lastMutationId: number;
+}
+
+const readHead = async (ctx: AppContext, req: ChangesRequest): Promise<Head> => {
+  const { scope, since } = req;
+  const [row] = await headStatementOf(scope.contractorId !== null, req.deviceId !== null).rows(ctx.db, {
+    account: scope.clientAccountId,
+    afterXid: since.xid.toString(),
+    afterSeq: since.seq.toString(),
+    contractor: scope.contractorId,
+    device: req.deviceId,
+    user: scope.userId,
+  });
   return {
-    version: syncWireVersion,
-    changes: [],
-    // Never backwards, as the full read.
-    cursor: encodeCursor(
-      compareCursors({ xid: watermark, seq: 0n }, req.since) < 0
-        ? { xid: req.since.xid, seq: req.since.seq }
-        : { xid: watermark, seq: 0n },
-    ),
-    hasMore: false,
-    remaining: 0,
-    lastMutationId: Number(row.last_mutation ?? 0),
-    serverTime: new Date().toISOString(),
+    watermark: BigInt(String(row?.watermark ?? '0')),
+    waiting: row?.waiting !== false,
+    lastMutationId: Number(row?.last_mutation ?? 0),
   };
 };
 
-const readPageOfChanges = async (ctx: AppContext, req: ChangesRequest): Promise<ChangesResponse> =>
-  ctx.db.transaction(
-    async (tx) => {
-      const watermark = await readWatermark(tx);
-      const start = isStart(req.since);
-      const horizon = start ? watermark : req.since.horizon;
-      const page = await readPage(ctx, tx, req, watermark, horizon);
-      const hasMore = page.more && page.last !== undefined;
-      // What waits: counted (exact), except on the later pages of an initial sync, which carry the first
-      // page's count down (counting again on every page would cost as much as reading it).
-      let remaining = 0;
-      if (hasMore && page.last) {
-        const carried = req.since.remaining;
-        remaining =
-          horizon !== undefined && !start && carried !== undefined
-            ? Math.max(1, carried - page.scanned)
-            : await countAfter(tx, req.scope, page.last, watermark, horizon);
-      }
-      let cursor: FeedCursor = hasMore && page.last ? page.last : { xid: watermark, seq: 0n };
-      // Never backwards, even for a `since` this database never gave out.
-      if (compareCursors(cursor, req.since) < 0) cursor = { xid: req.since.xid, seq: req.since.seq };
-      // The pages of an initial sync carry its horizon; the last one (the watermark) ends it.
-      if (hasMore && horizon !== undefined) cursor = { ...cursor, horizon, remaining };
-      return {
-        version: syncWireVersion,
-        changes: page.changes,
-        cursor: encodeCursor(cursor),
-        hasMore,
-        remaining,
-        lastMutationId: await lastMutationBefore(tx, req, cursor.xid),
-        serverTime: new Date().toISOString(),
-      };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+/**
+ * A page of the change feed. Every change in an account makes each of its terminals pull, mostly to learn there
+ * is nothing for them, and otherwise for the same page as all the others: the pull's head statement (readHead)
+ * answers "nothing new" alone, with no transaction and no write; a page waiting below the watermark it read is
+ * computed once for every caller of the same account, scope, cursor and page size (`pages`), in a snapshot of
+ * its own — every transaction below that watermark had ended when the head read it, so the rows below it are
+ * final whenever they are read. The pages of an initial sync, and a cursor above the watermark (another
+ * database's), are read on their own.
+ */
+export const readChanges = async (
+  ctx: AppContext,
+  req: ChangesRequest,
+  pages?: FeedPageCache<FeedPage>,
+): Promise<ChangesResponse> => {
+  if (isStart(req.since) || req.since.horizon !== undefined) return readPageOfChanges(ctx, req);
+  const head = await readHead(ctx, req);
+  if (head.watermark < req.since.xid) return readPageOfChanges(ctx, req);
+  if (!head.waiting) {
+    // Never backwards, as a page.
+    const cursor =
+      compareCursors({ xid: head.watermark, seq: 0n }, req.since) < 0
+        ? { xid: req.since.xid, seq: req.since.seq }
+        : { xid: head.watermark, seq: 0n };
+    return answer({ changes: [], cursor, hasMore: false, remaining: 0 }, head.lastMutationId);
+  }
+  const compute = () => ctx.db.transaction((tx) => pageBelow(ctx, tx, req, head.watermark), readOnlySnapshot);
+  const key = [
+    req.scope.clientAccountId,
+    req.scope.contractorId ?? '',
+    encodeCursor(req.since),
+    req.limit,
+    head.watermark,
+  ].join(' ');
+  const page = await (pages ? pages.page(key, compute) : compute());
+  // The device's own mutations: from the head when the page ends at its watermark, else below the page's end.
+  const lastMutationId =
+    page.cursor.xid === head.watermark
+      ? head.lastMutationId
+      : await lastMutationBefore(ctx.db, req, page.cursor.xid);
+  return answer(page, lastMutationId);
+};

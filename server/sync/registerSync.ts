@@ -4,10 +4,11 @@ import { changesLimits, syncHeaders, syncPaths } from '../../domain/sync/wire';
 import { type AppContext, requireAuth } from '../context';
 import { intentHandlersOf } from '../intents/intentHandlers';
 import { registerIntentRoutes } from '../intents/intentRoutes';
-import { readChanges } from './changeFeed';
+import { type FeedPage, readChanges } from './changeFeed';
 import { parseCursor } from './cursor';
 import { DeviceLastSeen } from './deviceLastSeen';
 import { ExactlyOnce } from './exactlyOnce';
+import { FeedPageCache } from './feedPageCache';
 import { feedScopeOf } from './feedScope';
 import { registerPushBatch } from './pushBatch';
 import { devicePattern } from './pushedCalls';
@@ -40,6 +41,8 @@ export const registerSync = (app: FastifyInstance, ctx: AppContext): void => {
   registerIntentRoutes(app, ctx, handlers, exactlyOnce);
   registerPushBatch(app, ctx, exactlyOnce);
   const lastSeen = new DeviceLastSeen(ctx.db, () => ctx.clock.now());
+  // The pages terminals of one account pull at the same cursor, computed once (server/sync/feedPageCache.ts).
+  const pages = new FeedPageCache<FeedPage>();
 
   app.get(syncPaths.changes, async (request) => {
     const scope = feedScopeOf(requireAuth(request));
@@ -47,7 +50,7 @@ export const registerSync = (app: FastifyInstance, ctx: AppContext): void => {
     const since = parseCursor(query.since);
     const limit = parseLimit(query.limit);
     const deviceId = deviceOf(request);
-    const page = await readChanges(ctx, { scope, since, limit, deviceId });
+    const page = await readChanges(ctx, { scope, since, limit, deviceId }, pages);
     if (deviceId !== null) await lastSeen.seen(scope.clientAccountId, deviceId, scope.userId);
     return page;
   });

@@ -237,7 +237,12 @@ describe('the live connection hub (/dataHub)', () => {
     it('pings each connection once per ping interval of its clock, and drops one silent for the client timeout', async () => {
       // A second process on the same database, on a clock that moves only when the test moves it.
       const own = testClock({ flows: false });
-      const hub = { pingIntervalMs: 15_000, clientTimeoutMs: 30_000, relayHeartbeatMs: 30_000 };
+      const hub = {
+        pingIntervalMs: 15_000,
+        clientTimeoutMs: 30_000,
+        relayHeartbeatMs: 30_000,
+        feedPokeMs: 250,
+      };
       const other = await buildApp({
         database: t.ctx.database,
         config: { ...t.ctx.config, hub },

@@ -7,6 +7,7 @@ import { claimsOf } from '../../../server/auth/claimsOf';
 import {
   type DataChangeEvent,
   editModeKey,
+  type FeedPoke,
   LiveConnection,
   type LiveConnectionOptions,
   type LiveConnectionState,
@@ -78,6 +79,27 @@ describe('LiveConnection (sync/) against the hub', () => {
     unsubscribe();
     await connection.stop();
     expect(seen).toEqual(['closed', 'connecting', 'connected', 'closed']);
+  });
+
+  it('follows the feed after connecting and hands its pokes, with a feed position, to onFeedPoke', async () => {
+    const connection = open({ accessToken: () => bob.token });
+    const pokes: FeedPoke[] = [];
+    const unsubscribe = connection.onFeedPoke((p) => pokes.push(p));
+    await connection.start();
+    await eventually(() => expect(connection.followsFeed).toBe(true));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ProductGroup',
+      headers: ann.headers,
+      payload: { name: `Poked ${Date.now()}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // The poke window ends on the test's clock (it also passes by itself).
+    clock.advance(t.ctx.config.hub.feedPokeMs);
+    await eventually(() => expect(pokes.length).toBeGreaterThan(0));
+    expect(pokes.at(-1)?.cursor).toMatch(/^1\.[0-9]+\.0$/);
+    unsubscribe();
+    await connection.stop();
   });
 
   it('shares edit modes, applies its own call results once and ignores their echo', async () => {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
+import { rowsOf } from '../../../server/db/rawRows';
 import { DiscussionService } from '../../../server/discussions/discussionService';
 import {
   decodeRelay,
@@ -11,6 +13,7 @@ import {
   type RelayMessage,
   startPgRelay,
 } from '../../../server/hub/pgRelay';
+import { parseCursor } from '../../../server/sync/cursor';
 import { anAccount, aPowerUser, aSuperUser, type TestUser } from '../../support/builders';
 import { createTestDatabaseUrl, type TestDatabase } from '../../support/pgDatabase';
 import { testConfig } from '../../support/testApp';
@@ -86,6 +89,28 @@ const relayScenarios = (cluster: () => Cluster) => {
       ),
     );
     expect(sueOnB.events.filter((e) => e.resourceType === 'discussion')).toEqual([]);
+  });
+
+  it('pokes a feed follower on B for a change made through A, with a position past the change', async () => {
+    const { a, bUrl } = cluster();
+    const onB = await connect(bUrl, bob);
+    const pokes: { cursor?: string }[] = [];
+    onB.connection.on('feed', (poke: { cursor?: string }) => pokes.push(poke));
+    expect(await onB.connection.invoke('FollowFeed')).toBe(true);
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/ProductGroup',
+      headers: ann.headers,
+      payload: { name: `Poked ${Date.now()}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [logged] = rowsOf(
+      await a.ctx.db.execute(
+        sql`select xid::text as xid from sync_change where record_id = ${res.json().id}::uuid order by xid desc limit 1`,
+      ),
+    );
+    await eventually(() => expect(pokes.length).toBeGreaterThan(0));
+    expect(parseCursor(pokes.at(-1)?.cursor).xid).toBeGreaterThan(BigInt(String(logged?.xid)));
   });
 
   it('delivers a change made through A to a client of B, and not to another account', async () => {
