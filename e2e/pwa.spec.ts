@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { ShellPage } from './pages/ShellPage';
+import { SignInPage } from './pages/SignInPage';
 import { openSignedIn } from './support/apiSession';
 import { expect, test } from './support/fixtures';
 import { startPwaUpdateServer } from './support/pwaServer';
@@ -193,20 +194,26 @@ test.describe('installable app (PWA)', () => {
         await started?.stop();
       }
     });
-  });
+    // Passed in three of four runs with the worker blocked and the session through the API, failed once (no
+    // prompt within 30 s, not understood yet): kept as it was, with the worker, until that is.
+    test('the server saying "client version out of date" shows the same prompt', async ({ page }) => {
+      // A sync answer this client cannot read is how an old client learns it is out of date.
+      await page.route('**/api/sync/changes**', (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ version: 999 }),
+        }),
+      );
+      const signIn = new SignInPage(page);
+      await signIn.open();
+      await signIn.signIn('picker', 'demo1234');
+      await new ShellPage(page).expectSignedIn();
 
-  // The prompt comes from the sync's answer, not from the worker: no worker installs here.
-  test('the server saying "client version out of date" shows the same prompt', async ({ page }) => {
-    // A sync answer this client cannot read is how an old client learns it is out of date.
-    await page.route('**/api/sync/changes**', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: 999 }) }),
-    );
-    await openSignedIn(page, 'picker');
-    await new ShellPage(page).expectSignedIn(60_000);
-
-    const prompt = page.getByTestId('pwa-update');
-    await expect(prompt).toBeVisible();
-    await page.getByTestId('pwa-update-later').click();
-    await expect(prompt).toHaveCount(0);
+      const prompt = page.getByTestId('pwa-update');
+      await expect(prompt).toBeVisible();
+      await page.getByTestId('pwa-update-later').click();
+      await expect(prompt).toHaveCount(0);
+    });
   });
 });
