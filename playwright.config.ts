@@ -28,7 +28,15 @@ export const playwrightConfig = defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     // A failed test keeps its trace (actions, DOM snapshots, network), without the screencast: recording frames
     // for every test, passed or not, kept both cores of a CI machine busy. The failure's screenshot is taken apart.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // On CI the trace also leaves out the DOM snapshots taken around every action (it keeps actions, console and
+    // network; the failure's screenshot and page snapshot are written apart): serialising the page at each action
+    // made the terminal-labels test about a fifth slower. E2E_TRACE_SNAPSHOTS=1 takes them again, =0 leaves them
+    // out elsewhere too.
+    trace: {
+      mode: 'retain-on-failure',
+      screenshots: false,
+      snapshots: process.env.E2E_TRACE_SNAPSHOTS ? process.env.E2E_TRACE_SNAPSHOTS !== '0' : !isCI,
+    },
     // Each new context would precache the whole shell (~170 files): seconds of CPU per test on a small machine.
     // Specs that need the worker (offline reload, updates) opt in with test.use({ serviceWorkers: 'allow' }).
     serviceWorkers: 'block',

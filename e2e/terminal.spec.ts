@@ -3,8 +3,11 @@ import { expect, test } from './support/fixtures';
 import { newDevice, openTerminal, testGoods, uniqueId } from './support/terminalDevice';
 import { WarehouseApi } from './support/warehouseApi';
 
-// Service workers are blocked by default (playwright.config.ts); this spec needs the app to work offline.
+// Service workers are blocked by default (playwright.config.ts); the offline reload below needs one. Installing it
+// precaches the whole build (~14 MB) in each new browser, so the devices of the other tests, which go offline with
+// the app loaded and its screens fetched, block it again (`noServiceWorker`).
 test.use({ serviceWorkers: 'allow' });
+const noServiceWorker = { serviceWorkers: 'block' } as const;
 
 test.describe('the offline terminal', () => {
   test('a picker receives and releases offline, reloads offline, and the server gets exactly that work', async ({
@@ -158,12 +161,14 @@ test.describe('the offline terminal', () => {
     const productIndex = String(product.index);
     await manager.receive(location.id, product.id, 5);
 
-    const first = await newDevice(browser, baseURL);
-    const second = await newDevice(browser, baseURL);
+    const first = await newDevice(browser, baseURL, noServiceWorker);
+    const second = await newDevice(browser, baseURL, noServiceWorker);
     try {
       // The picker on one handheld, the admin (who may use the terminal too) on another.
       const picker = await openTerminal(first.page, 'picker');
       const admin = await openTerminal(second.page, 'admin');
+      await picker.expectScreensLoaded();
+      await admin.expectScreensLoaded();
       await first.context.setOffline(true);
       await second.context.setOffline(true);
       await picker.expectOffline();
@@ -239,7 +244,7 @@ test.describe('the offline terminal', () => {
     });
     const productIndex = String(product.index);
 
-    const device = await newDevice(browser, baseURL);
+    const device = await newDevice(browser, baseURL, noServiceWorker);
     try {
       const first = await openTerminal(device.page, 'picker');
       // The same handheld's second tab: same session, same replica.
@@ -247,6 +252,8 @@ test.describe('the offline terminal', () => {
       await second.open();
       await second.expectSynced();
       await second.chooseFlow('receipt');
+      await first.expectScreensLoaded();
+      await second.expectScreensLoaded();
       await device.context.setOffline(true);
       await first.expectOffline();
       await second.expectOffline();

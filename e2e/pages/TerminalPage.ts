@@ -1,5 +1,8 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Locator } from '@playwright/test';
 import { BasePage } from '../support/basePage';
+import { repoRoot } from '../support/serverProcess';
 
 export type TerminalFlow = 'receipt' | 'release' | 'picking' | 'verify';
 export type TerminalStep = 'location' | 'product' | 'details' | 'quantity';
@@ -193,6 +196,25 @@ export class TerminalPage extends BasePage {
   async expectSynced(timeout = 30_000): Promise<void> {
     await expect(this.chip()).toHaveAttribute('data-state', 'chip.online', { timeout });
     await expect(this.chip()).not.toContainText('·', { timeout });
+  }
+
+  /**
+   * Every terminal screen's code is on the device, as the app's own preload leaves it once the terminal is up
+   * (terminalRoutes.tsx): a device that goes offline then still opens each flow without a service worker. The
+   * screens' chunks of the build are imported in the page, which resolves when they and what they import are
+   * loaded (at once if the app's preload already did).
+   */
+  async expectScreensLoaded(): Promise<void> {
+    const chunks = readdirSync(join(repoRoot, 'dist', 'assets')).filter((f) =>
+      /^Terminal\w*Page-[\w-]+\.js$/.test(f),
+    );
+    expect(chunks.length).toBeGreaterThanOrEqual(5);
+    await this.page.evaluate(
+      async (urls) => {
+        await Promise.all(urls.map((url) => import(url)));
+      },
+      chunks.map((f) => `/assets/${f}`),
+    );
   }
 
   /**

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+} from '@playwright/test';
 import { TerminalPage } from '../pages/TerminalPage';
 import { signInThroughApi } from './apiSession';
 import { type ApiRow, WarehouseApi } from './warehouseApi';
@@ -24,8 +30,9 @@ export const openTerminal = async (page: Page, username = 'picker'): Promise<Ter
 export const newDevice = async (
   browser: Browser,
   baseURL: string | undefined,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, ...options });
   return { context, page: await context.newPage() };
 };
 
