@@ -37,7 +37,7 @@ export const playwrightConfig = defineConfig({
       screenshots: false,
       snapshots: process.env.E2E_TRACE_SNAPSHOTS ? process.env.E2E_TRACE_SNAPSHOTS !== '0' : !isCI,
     },
-    // Each new context would precache the whole shell (~170 files): seconds of CPU per test on a small machine.
+    // Each new context would precache the whole shell (about 280 files, 14 MB with the face models): seconds of CPU per test on a small machine.
     // Specs that need the worker (offline reload, updates) opt in with test.use({ serviceWorkers: 'allow' }).
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
