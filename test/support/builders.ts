@@ -175,6 +175,9 @@ const moduleRules: Readonly<Record<string, () => Row>> = {
   companyCurrencyRateRule: () => ({ pairName: `A${letters(2)}/B${letters(2)}`, updateHours: ['08:00'] }),
   // Update hours are times of day.
   companyStockRateRule: () => ({ updateHours: ['08:00', '16:00'] }),
+  // One default layout per kind: a second default would take the mark from the first (a write to a row the
+  // generic walks do not expect); the default itself has its own test (test/server/print/defaultLayout.test.ts).
+  printLayout: () => ({ isDefault: false }),
 };
 
 /**
