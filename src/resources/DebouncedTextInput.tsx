@@ -23,7 +23,17 @@ export const DebouncedTextInput = ({
   const valueRef = useRef(value);
   valueRef.current = value;
 
+  // What this field committed last, until the list's value comes back with it.
+  const committed = useRef<string | null>(null);
+
   useEffect(() => {
+    // Our own commit coming back: the URL changes at once but the value arrives a render later, and the person may
+    // have typed on meanwhile (cleared the field): keep what the field holds. Any other change is followed.
+    if (committed.current !== null && value === committed.current) {
+      committed.current = null;
+      return;
+    }
+    committed.current = null;
     setText(value);
   }, [value]);
 
@@ -33,7 +43,9 @@ export const DebouncedTextInput = ({
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       // Against the value when the timer fires: the list may have moved on (another filter) meanwhile.
-      if (next !== valueRef.current) commitRef.current(next);
+      if (next === valueRef.current) return;
+      committed.current = next;
+      commitRef.current(next);
     }, wait);
   };
 
