@@ -249,3 +249,41 @@ export const pushedCalls = () => {
     ...(body === undefined ? {} : { body }),
   });
 };
+
+/**
+ * A terminal's receipt as it queues it offline: the document (with its working-copy number), `lines` lines of
+ * 1, 2, 3… units of `productId`, and the confirmation.
+ */
+export const receiptPush = (
+  pushed: ReturnType<typeof pushedCalls>,
+  deviceId: string,
+  r: {
+    readonly documentNumber: string;
+    readonly locationId: unknown;
+    readonly productId: unknown;
+    readonly lines: number;
+  },
+): { id: string; calls: PushedCall[] } => {
+  const id = randomUUID();
+  return {
+    id,
+    calls: [
+      pushed(deviceId, 'POST', '/api/WmsDocument', {
+        id,
+        typeCode: 'DIN',
+        documentNumber: r.documentNumber,
+        destinationLocationId: r.locationId,
+        positions: [],
+      }),
+      ...Array.from({ length: r.lines }, (_, i) =>
+        pushed(deviceId, 'POST', '/api/WmsDocumentPosition', {
+          id: randomUUID(),
+          documentId: id,
+          productId: r.productId,
+          quantity: i + 1,
+        }),
+      ),
+      pushed(deviceId, 'POST', `/api/WmsDocument/${id}/confirm`),
+    ],
+  };
+};

@@ -5,7 +5,7 @@ import { type PushedCall, type PushResponse, pushResponseSchema } from '../../..
 import type { Row } from '../../../server/resources/rows';
 import { anAccount, aStockLocation, aStockProduct, aSuperUser, type TestUser } from '../../support/builders';
 import { recordStatements, writtenTables } from '../../support/statementRecorder';
-import { pushedCalls } from '../../support/syncBuilders';
+import { pushedCalls, receiptPush } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
 // Document numbers of pushed documents are taken at the end of their push group's unit of work
@@ -35,30 +35,13 @@ afterAll(async () => t.close());
 const pushed = pushedCalls();
 
 /** A terminal's receipt as it queues it offline: the document (working-copy number), three lines, the confirmation. */
-const receiptCalls = (dev: string, workingNumber: string): { id: string; calls: PushedCall[] } => {
-  const id = randomUUID();
-  return {
-    id,
-    calls: [
-      pushed(dev, 'POST', '/api/WmsDocument', {
-        id,
-        typeCode: 'DIN',
-        documentNumber: workingNumber,
-        destinationLocationId: location.id,
-        positions: [],
-      }),
-      ...[1, 2, 3].map((quantity) =>
-        pushed(dev, 'POST', '/api/WmsDocumentPosition', {
-          id: randomUUID(),
-          documentId: id,
-          productId: product.id,
-          quantity,
-        }),
-      ),
-      pushed(dev, 'POST', `/api/WmsDocument/${id}/confirm`),
-    ],
-  };
-};
+const receiptCalls = (dev: string, workingNumber: string): { id: string; calls: PushedCall[] } =>
+  receiptPush(pushed, dev, {
+    documentNumber: workingNumber,
+    locationId: location.id,
+    productId: product.id,
+    lines: 3,
+  });
 
 const pushBatch = async (mutations: readonly PushedCall[]): Promise<PushResponse['results']> => {
   const res = await t.app.inject({

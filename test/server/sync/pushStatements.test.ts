@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PushedCall, pushResponseSchema } from '../../../domain/sync/wire';
 import type { Row } from '../../../server/resources/rows';
 import { anAccount, aStockLocation, aStockProduct, aSuperUser, type TestUser } from '../../support/builders';
 import { recordStatements, writtenTables } from '../../support/statementRecorder';
-import { pushedCalls } from '../../support/syncBuilders';
+import { pushedCalls, receiptPush } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
 // What a terminal's receipt costs the database (issue 26: query building and per-statement round trips dominated
@@ -33,27 +32,13 @@ afterAll(async () => t.close());
 
 const pushed = pushedCalls();
 
-const receipt = (dev: string, lines: number): PushedCall[] => {
-  const id = randomUUID();
-  return [
-    pushed(dev, 'POST', '/api/WmsDocument', {
-      id,
-      typeCode: 'DIN',
-      documentNumber: `WC-${dev}`,
-      destinationLocationId: location.id,
-      positions: [],
-    }),
-    ...Array.from({ length: lines }, (_, i) =>
-      pushed(dev, 'POST', '/api/WmsDocumentPosition', {
-        id: randomUUID(),
-        documentId: id,
-        productId: product.id,
-        quantity: i + 1,
-      }),
-    ),
-    pushed(dev, 'POST', `/api/WmsDocument/${id}/confirm`),
-  ];
-};
+const receipt = (dev: string, lines: number): PushedCall[] =>
+  receiptPush(pushed, dev, {
+    documentNumber: `WC-${dev}`,
+    locationId: location.id,
+    productId: product.id,
+    lines,
+  }).calls;
 
 const push = async (mutations: readonly PushedCall[]) => {
   const res = await t.app.inject({
