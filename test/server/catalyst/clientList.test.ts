@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  catalogueStatisticsStale,
+  keepCatalogueStatistics,
+  refreshCatalogueStatistics,
+} from '../../../server/catalyst/catalogueStatistics';
+import { cataloguePageSql } from '../../../server/catalyst/clientCatalogue';
+import { rowsOf } from '../../../server/db/rawRows';
+import type { Row } from '../../../server/resources/rows';
+import {
+  aClient,
+  aCompany,
+  aGroup,
+  allFlags,
+  type CatalystTestApp,
+  type Company,
+  createCatalystApp,
+  type SignedInClient,
+  signInClient,
+  someMetals,
+} from './catalystSupport';
+
+type Page = { results: Row[]; allFilteredRowCount: number };
+
+/**
+ * The as-client list read through its own index (catalyst_client_list_idx: the catalysts not hidden from
+ * clients, in name order): paging stays stable when names repeat, hidden catalysts never appear, and the
+ * statistics that make the planner use the index are kept on PGlite, which has no autovacuum.
+ */
+describe('the as-client list, page by page', () => {
+  let t: CatalystTestApp;
+  let c: Company;
+  let client: SignedInClient;
+  let metals: Record<string, string>;
+  const visibleIds = new Set<string>();
+  const hiddenIds = new Set<string>();
+
+  /** Catalysts straight into the table, in one statement (as an import's batch writes them). */
+  const insert = async (rows: { name: string; hidden: boolean }[]) => {
+    const table = t.ctx.schema.resourceTables.catalyst;
+    if (!table) throw new Error('no catalyst table');
+    const made = await t.ctx.db
+      .insert(table)
+      .values(
+        rows.map((r) => ({
+          clientAccountId: c.acc,
+          name: r.name,
+          serialNumbers: [],
+          weight: 1,
+          humidity: 0,
+          hiddenFromClients: r.hidden,
+          productStockContent: [{ baseStockId: metals.Pt, gramsPerKg: 1 }],
+          searchText: r.name.toLowerCase(),
+        })),
+      )
+      .returning();
+    return made.map((r) => String(r.id));
+  };
+
+  beforeAll(async () => {
+    t = await createCatalystApp();
+    c = await aCompany(t);
+    metals = await someMetals(t, c.admin, { Pt: 30 });
+    const group = await aGroup(t, c.admin, allFlags);
+    client = await signInClient(t, await aClient(t, c.admin, String(group.id)));
+    // 45 visible catalysts and 5 hidden ones, all of one name: only the id orders them.
+    const ids = await insert(
+      Array.from({ length: 50 }, (_, i) => ({ name: 'Same name', hidden: i % 10 === 3 })),
+    );
+    ids.forEach((id, i) => {
+      (i % 10 === 3 ? hiddenIds : visibleIds).add(id);
+    });
+  });
+  afterAll(async () => t.close());
+
+  const page = (query: string) => t.ok<Page>(client, 'GET', `/api/catalyst/catalyst/as-client?${query}`);
+
+  it.each([
+    ['name order', ''],
+    ['reversed', '&sortDescending=true'],
+  ])(
+    'pages of equal names (%s) list every visible catalyst exactly once and no hidden one',
+    async (_, sort) => {
+      const seen: string[] = [];
+      for (let n = 1; n <= 5; n++) {
+        const p = await page(`PageSize=10&PageNumber=${n}${sort}`);
+        expect(p.allFilteredRowCount).toBe(45);
+        expect(p.results.length).toBe(n === 5 ? 5 : 10);
+        seen.push(...p.results.map((r) => String(r.id)));
+      }
+      expect(new Set(seen).size).toBe(45);
+      expect(new Set(seen)).toEqual(visibleIds);
+      expect(seen.some((id) => hiddenIds.has(id))).toBe(false);
+      // Equal names are ordered by id, each way.
+      const sorted = [...seen].sort();
+      expect(seen).toEqual(sort ? sorted.reverse() : sorted);
+      const beyond = await page(`PageSize=10&PageNumber=6${sort}`);
+      expect(beyond).toEqual({ results: [], allFilteredRowCount: 45 });
+    },
+  );
+
+  it('a search and a hidden catalyst: the hidden one is neither listed nor counted', async () => {
+    const [shown, hidden] = await insert([
+      { name: 'Unique findable one', hidden: false },
+      { name: 'Unique findable two', hidden: true },
+    ]);
+    const found = await page('search=findable');
+    expect(found.allFilteredRowCount).toBe(1);
+    expect(found.results.map((r) => r.id)).toEqual([shown]);
+    const all = await page('PageSize=100');
+    expect(all.results.map((r) => r.id)).not.toContain(hidden);
+    expect(all.allFilteredRowCount).toBe(46);
+  });
+
+  it('after a bulk insert the statistics are refreshed and a deep page is read from the index alone', async () => {
+    await insert(
+      Array.from({ length: 3000 }, (_, i) => ({
+        name: `Bulk ${String(i).padStart(5, '0')}`,
+        hidden: i % 50 === 0,
+      })),
+    );
+    expect(await catalogueStatisticsStale(t.ctx.db)).toBe(true);
+    // PGlite: the module's periodic check does it (no autovacuum there); PostgreSQL leaves it to autovacuum.
+    const kept = await keepCatalogueStatistics(t.ctx.database);
+    expect(kept).toBe(t.ctx.database.kind === 'pglite');
+    if (!kept) await refreshCatalogueStatistics(t.ctx.db);
+    expect(await catalogueStatisticsStale(t.ctx.db)).toBe(false);
+    expect(await keepCatalogueStatistics(t.ctx.database)).toBe(false);
+
+    const deep = new PgDialect().sqlToQuery(
+      cataloguePageSql(
+        { clientAccountId: c.acc, cartOf: client.clientUserId },
+        {},
+        { limit: 25, offset: 2500 },
+      ),
+    );
+    const inlined = deep.params.reduce<string>(
+      (text, value, i) => text.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), `'${String(value)}'`),
+      deep.sql,
+    );
+    const plan = rowsOf(await t.ctx.db.execute(sql.raw(`explain ${inlined}`)))
+      .map((r) => String(r['QUERY PLAN']))
+      .join('\n');
+    expect(plan).toMatch(/Index Only Scan using catalyst_client_list_idx/);
+  });
+});
