@@ -24,8 +24,9 @@ export const refreshCatalogueStatistics = async (db: Db): Promise<void> => {
 export const catalogueStatisticsStale = async (db: Db): Promise<boolean> => {
   const [row] = rowsOf(
     await db.execute(sql`
-      select c.reltuples::float8 as tuples, s.n_mod_since_analyze::float8 as modified,
-        s.n_ins_since_vacuum::float8 as inserted
+      select c.reltuples::float8 as tuples, s.n_live_tup::float8 as live, s.n_mod_since_analyze::float8 as modified,
+        s.n_ins_since_vacuum::float8 as inserted,
+        coalesce(s.last_analyze, s.last_autoanalyze) is not null as analysed
       from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
       where c.oid = 'catalyst'::regclass`),
   );
@@ -33,8 +34,9 @@ export const catalogueStatisticsStale = async (db: Db): Promise<boolean> => {
   const tuples = Number(row.tuples);
   const modified = Number(row.modified ?? 0);
   const inserted = Number(row.inserted ?? 0);
-  // Never analysed (-1): any row at all is worth it.
-  if (tuples < 0) return modified > 0 || inserted > 0;
+  // Not analysed since the counters began — never, or before a restart of PGlite, which does not keep its
+  // counters (a data directory filled by an earlier run looks unchanged): once, when there are rows at all.
+  if (row.analysed !== true) return tuples > 0 || Number(row.live ?? 0) > 0 || inserted > 0;
   return (
     modified > analyzeBase + analyzeScale * tuples || inserted > vacuumInsertBase + vacuumInsertScale * tuples
   );
