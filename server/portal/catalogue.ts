@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { matchLanguage } from '../../domain/languages';
@@ -7,6 +7,7 @@ import type { CatalogueEntry } from '../../domain/portal/portalTypes';
 import { type Page, parsePageQuery } from '../../domain/resources/query';
 import type { AppContext } from '../context';
 import { productBarcode } from '../db/internalTables';
+import { rowsOf } from '../db/rawRows';
 import { col, tableOf } from '../db/resourceColumns';
 import type { ResourceTable } from '../db/resourceTables';
 import { productVisible } from '../resources/contractorScope';
@@ -89,24 +90,36 @@ export class Catalogue {
     };
   }
 
-  /** The page and count statements of a catalogue question (the benchmark runs them on the driver too). */
-  statements(scope: PortalScope, raw: Record<string, unknown>, lng: string | undefined) {
+  /**
+   * The page and count statements of a catalogue question (the benchmark runs them on the driver too). The page
+   * carries the caller's basket quantity of each product (one basket line per user and product), so the basket
+   * is not a statement of its own; both are SQL text, not the query builder, which cost more than the
+   * statements' own work on the embedded database (docs/decisions.md, "Portal catalogue statements").
+   */
+  statements(
+    scope: PortalScope,
+    raw: Record<string, unknown>,
+    lng: string | undefined,
+  ): { page: SQL; counter: SQL } {
     const q = this.where(scope, raw, lng);
     const p = this.product;
     const translations = tableOf(this.ctx, 'portalTranslation');
-    const page = this.ctx.db
-      .select(portalProductColumns(this.ctx))
-      .from(p)
-      .leftJoin(translations, translationJoin(this.ctx, lng))
-      .where(q.where)
-      .orderBy(...q.order)
-      .limit(q.pageSize)
-      .offset(q.offset);
-    const counter = this.ctx.db
-      .select({ n: count() })
-      .from(p)
-      .leftJoin(translations, translationJoin(this.ctx, lng))
-      .where(q.where);
+    const cart = this.ctx.schema.portalTables.cartLine;
+    const selection = sql.join(
+      Object.entries(portalProductColumns(this.ctx)).map(
+        ([alias, expr]) => sql`${expr} as ${sql.identifier(alias)}`,
+      ),
+      sql`, `,
+    );
+    const joined = sql`${p} left join ${translations} on ${translationJoin(this.ctx, lng)}`;
+    const page = sql`select ${selection}, ${cart.quantity} as "inBasket"
+      from ${joined}
+      left join ${cart} on ${cart.productId} = ${col(p, 'id')} and ${cart.userId} = ${scope.userId}::uuid
+        and ${cart.clientAccountId} = ${scope.clientAccountId}::uuid
+      where ${q.where}
+      order by ${sql.join(q.order, sql`, `)}
+      limit ${q.pageSize} offset ${q.offset}`;
+    const counter = sql`select count(*)::int as n from ${joined} where ${q.where}`;
     return { page, counter };
   }
 
@@ -117,28 +130,26 @@ export class Catalogue {
     lng: string | undefined,
   ): Promise<Page<CatalogueEntry>> {
     const { page, counter } = this.statements(scope, raw, lng);
-    const [rows, [total]] = await Promise.all([page, counter]);
-    const products = rows.map(toPortalProduct);
-    const ids = products.map((r) => r.id);
-    const cart = this.ctx.schema.portalTables.cartLine;
-    const [orderable, basket] = await Promise.all([
-      orderableOf(this.ctx.db, scope.clientAccountId, ids),
-      ids.length
-        ? this.ctx.db
-            .select({ productId: cart.productId, quantity: cart.quantity })
-            .from(cart)
-            .where(and(eq(cart.clientAccountId, scope.clientAccountId), eq(cart.userId, scope.userId)))
-        : Promise.resolve([]),
+    const [rows, total] = await Promise.all([
+      this.ctx.db.execute(page).then(rowsOf),
+      this.ctx.db.execute(counter).then(rowsOf),
     ]);
-    const inBasket = new Map(basket.map((b) => [b.productId, Number(b.quantity)]));
+    const orderable = await orderableOf(
+      this.ctx.db,
+      scope.clientAccountId,
+      rows.map((r) => String(r.id)),
+    );
     return {
-      results: products.map((r) => ({
-        ...r,
-        productId: r.id,
-        available: orderable.get(r.id) ?? 0,
-        inBasket: inBasket.get(r.id) ?? 0,
-      })),
-      allFilteredRowCount: Number(total?.n ?? 0),
+      results: rows.map((r) => {
+        const product = toPortalProduct(r);
+        return {
+          ...product,
+          productId: product.id,
+          available: orderable.get(product.id) ?? 0,
+          inBasket: r.inBasket === null || r.inBasket === undefined ? 0 : Number(r.inBasket),
+        };
+      }),
+      allFilteredRowCount: Number(total[0]?.n ?? 0),
     };
   }
 

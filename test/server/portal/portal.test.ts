@@ -221,6 +221,10 @@ describe('contractor portal: catalogue, basket and confirmation', () => {
     // The catalogue shows what the basket holds.
     const entry = (await catalogue(w.contractor, '?search=apple')).results[0];
     expect(entry?.inBasket).toBe(4);
+    // Only the caller's basket: the colleague's catalogue shows none of it.
+    const theirs = (await catalogue(colleague, '?search=apple')).results[0];
+    expect(theirs?.productId).toBe(entry?.productId);
+    expect(theirs?.inBasket).toBe(0);
 
     // The owner removes a line by its id or by its product; a line already gone is not found.
     const removeLine = (query: string) =>
