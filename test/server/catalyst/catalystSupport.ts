@@ -60,6 +60,8 @@ export const buildCatalystApp = (clock: FakeClock, target: { url?: string; datab
       schedulerIntervalMs: 0,
       allowPrivateSources: true,
       usageFlushMs: 3_600_000,
+      // PGlite's catalogue statistics only when a test asks (test/server/catalyst/clientList.test.ts).
+      statisticsIntervalMs: 0,
     },
   });
 
