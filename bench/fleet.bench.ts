@@ -23,25 +23,6 @@ const fanOutTerminals = Number(process.env.BENCH_FANOUT_TERMINALS ?? 200);
 const fanOutCpuTargetMs = 100;
 const fanOutRounds = Number(process.env.BENCH_FANOUT_ROUNDS ?? 5);
 
-/**
- * CPU of `n` injected requests at once on a bare Fastify app (one route, no hooks): what light-my-request and
- * Fastify's core cost the bench itself, to tell apart from the server's work in an inject-measured figure.
- */
-const injectCostMs = async (n: number): Promise<number> => {
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ ok: true }));
-  await bare.ready();
-  try {
-    for (let i = 0; i < n; i++) await bare.inject({ method: 'GET', url: '/bare' });
-    const cpu = process.cpuUsage();
-    await Promise.all(Array.from({ length: n }, () => bare.inject({ method: 'GET', url: '/bare' })));
-    const used = process.cpuUsage(cpu);
-    return (used.user + used.system) / 1000;
-  } finally {
-    await bare.close();
-  }
-};
-
 const load = (): string =>
   `load ${loadavg()
     .map((l) => l.toFixed(2))
@@ -54,6 +35,39 @@ const timed = async <T>(work: () => Promise<T>): Promise<[number, T]> => {
   const result = await work();
   return [performance.now() - start, result];
 };
+
+/** A bare Fastify app (one route, no hooks) and what `measure` makes of it, closed again. */
+const onBareApp = async <T>(measure: (inject: () => Promise<unknown>) => Promise<T>): Promise<T> => {
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.ready();
+  try {
+    return await measure(() => bare.inject({ method: 'GET', url: '/bare' }));
+  } finally {
+    await bare.close();
+  }
+};
+
+/** Wall time (p50) of one injected request on a bare Fastify app, one after another. */
+const injectWallMs = (n: number): Promise<number> =>
+  onBareApp(async (inject) => {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) times.push((await timed(inject))[0]);
+    return percentile(times, 50);
+  });
+
+/**
+ * CPU of `n` injected requests at once on a bare Fastify app (one route, no hooks): what light-my-request and
+ * Fastify's core cost the bench itself, to tell apart from the server's work in an inject-measured figure.
+ */
+const injectCostMs = (n: number): Promise<number> =>
+  onBareApp(async (inject) => {
+    for (let i = 0; i < n; i++) await inject();
+    const cpu = process.cpuUsage();
+    await Promise.all(Array.from({ length: n }, inject));
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / 1000;
+  });
 
 const benchOn = async (bench: BenchDatabase): Promise<void> => {
   const data = await generateLargeData(bench.database.db, await loadSchema(), {
@@ -135,6 +149,10 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
     );
     console.log(
       `  writes by the idle pulls (device row rewritten): ${deviceWrites} (target 0) ${verdict(deviceWrites === 0 && brought === 0)}; ${load()}`,
+    );
+    const bare = await injectWallMs(idleSamples);
+    console.log(
+      `  of the idle pull, the bench's own inject (light-my-request on a bare Fastify route) p50 ${ms(bare)}: ratio without it ${((percentile(api, 50) - bare) / percentile(raw, 50)).toFixed(2)}× (for information)`,
     );
 
     // ---- 1b. Fan-out: one change reaches every terminal of the account ----
