@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessToken } from '../../../server/auth/accessToken';
 import {
@@ -22,10 +21,10 @@ import {
   aSuperUser,
   type TestUser,
 } from '../../support/builders';
-import { recordStatements } from '../../support/statementRecorder';
 import { pullAll, push } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import { testClock } from '../../support/testClock';
+import { feedStatements, watermarkPin } from './feedStatements';
 
 // The heads of pulls asked for at once (a change reaching every terminal of an account) are one statement
 // (server/sync/gatheredReads.ts, server/sync/changeFeed.ts readHeads), and each pull still gets its own answer:
@@ -37,9 +36,9 @@ let terminal: TestUser;
 let colleague: TestUser;
 let contractor: TestUser;
 let location: string;
-let statements: ReturnType<typeof recordStatements>;
-/** On PostgreSQL: a transaction held open (with an id) pins the feed's watermark below it, whatever else runs. */
-let pin: pg.PoolClient | undefined;
+let statements: ReturnType<typeof feedStatements>['statements'];
+let recorded: ReturnType<typeof feedStatements>['recorded'];
+let pin: ReturnType<typeof watermarkPin>;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: testClock({ flows: false }) });
@@ -48,35 +47,11 @@ beforeAll(async () => {
   colleague = await aPowerUser(t.ctx, acc, { logisticsEnabled: true });
   contractor = await aContractorUser(t.ctx, acc);
   location = String((await aStockLocation(t.ctx, acc)).id);
-  statements = recordStatements(t.ctx.db);
-  statements.recording = false;
+  ({ statements, recorded } = feedStatements(t));
+  pin = watermarkPin(t);
 });
-afterEach(async () => unpin());
+afterEach(async () => pin.unpin());
 afterAll(async () => t.close());
-
-const pinWatermark = async (): Promise<void> => {
-  const pool = t.ctx.database.pool;
-  if (!pool) return;
-  pin = await pool.connect();
-  await pin.query('begin');
-  await pin.query('select pg_current_xact_id()');
-};
-const unpin = async (): Promise<void> => {
-  if (!pin) return;
-  await pin.query('rollback');
-  pin.release();
-  pin = undefined;
-};
-
-const recorded = async <T>(work: () => Promise<T>): Promise<T> => {
-  statements.units.length = 0;
-  statements.recording = true;
-  try {
-    return await work();
-  } finally {
-    statements.recording = false;
-  }
-};
 
 /** Head statements sent while recording. */
 const headReads = (): number =>
@@ -108,7 +83,7 @@ describe('the heads of pulls asked for at once', () => {
     const behind = (await pullAll(t, terminal)).cursor;
     const later = await aDocument(colleague, 'HEAD-B', 6);
     const caughtUp = (await pullAll(t, terminal)).cursor;
-    await pinWatermark();
+    await pin.pin();
 
     const staff = await scopeOf(terminal);
     const other = await scopeOf(colleague);
@@ -151,7 +126,7 @@ describe('the heads of pulls asked for at once', () => {
   it('of a contractor read only what the contractor may see, apart from staff of the same account', async () => {
     const behind = (await pullAll(t, contractor)).cursor;
     await aDocument(terminal, 'HEAD-A', 10);
-    await pinWatermark();
+    await pin.pin();
     const sharing = feedSharing(t.ctx, new FeedPageCache<FeedPage>());
     const since = parseCursor(behind);
     const [portal, staffScope] = [await scopeOf(contractor), await scopeOf(terminal)];
@@ -174,7 +149,7 @@ describe('the heads of pulls asked for at once', () => {
     const { cursor } = await pullAll(t, terminal);
     const behind = parseCursor(cursor);
     await aDocument(terminal, 'HEAD-A', 11);
-    await pinWatermark();
+    await pin.pin();
     const answer = await readChanges(t.ctx, {
       scope: await scopeOf(terminal),
       since: behind,
