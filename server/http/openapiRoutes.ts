@@ -55,6 +55,7 @@ import { bulkSchema as orderBulkSchema } from '../warehouse/orders/orderRoutes';
 import { statusBody } from '../warehouse/orders/orderService';
 import { finishBody } from '../warehouse/orders/verificationService';
 import { generateProductionBody, orderIdBody } from '../warehouse/production/productionService';
+import { placeSchema } from '../warehouse/records/mapPlaces';
 import { fullSchema as mapSchemaBody, patchSchema as mapSchemaPatch } from '../warehouse/records/mapSchema';
 import { treeQuery } from '../warehouse/records/storageSpaceRoutes';
 import { bestSourceQuery, suggestQuery } from '../warehouse/stock/inventoryRoutes';
@@ -394,6 +395,17 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
     doc('PATCH /api/StorageSpace/:id/schema', 'StorageSpace', "Changes a map's bounds or dimensions.", {
       body: mapSchemaPatch,
     }),
+    doc(
+      'GET /api/StorageSpace/:id/schema/places',
+      'StorageSpace',
+      "The map's child locations: where each lies, its stock and fill level.",
+    ),
+    doc(
+      'PUT /api/StorageSpace/:id/schema/places/:childId',
+      'StorageSpace',
+      'Places a child location on the map (within its bounds).',
+      { body: placeSchema },
+    ),
 
     // Shipping
     doc(
