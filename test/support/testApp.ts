@@ -100,10 +100,10 @@ export const createTestApp = async (
 };
 
 /** A test file's app, made before its tests and closed after them: `app.t` once the tests run. */
-export const testAppFixture = (): { readonly t: TestApp } => {
+export const testAppFixture = (opts: Parameters<typeof createTestApp>[0] = {}): { readonly t: TestApp } => {
   let app: TestApp | undefined;
   beforeAll(async () => {
-    app = await createTestApp();
+    app = await createTestApp(opts);
   });
   afterAll(async () => app?.close());
   return {

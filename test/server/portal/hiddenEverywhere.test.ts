@@ -7,7 +7,9 @@ import { testAppFixture } from '../../support/testApp';
 import { connectClient, eventually, listen } from '../hub/hubClient';
 
 type Json = Record<string, unknown>;
-const fixture = testAppFixture();
+// Tokens that outlive the walk: at load 30-40 the route walk took 12 min, longer than the default 10-minute
+// access token, and the tests after it met 401s from expiry rather than anything they check.
+const fixture = testAppFixture({ config: { accessTokenSeconds: 24 * 3600 } });
 const walkTimeoutMs = 15 * 60_000;
 
 /**
