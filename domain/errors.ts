@@ -61,6 +61,7 @@ export const errorCodes = [
   'stockShortfall',
   'jobNotFound',
   'locationHasNoMap',
+  'locationOutsideMap',
   // offline sync (issue 4)
   'mutationInProgress',
   'offlineDataStale',
@@ -182,6 +183,7 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   stockShortfall: 409,
   jobNotFound: 404,
   locationHasNoMap: 404,
+  locationOutsideMap: 422,
   mutationInProgress: 409,
   fileTooBig: 413,
   fileTooBigForCompany: 413,

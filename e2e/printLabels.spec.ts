@@ -48,8 +48,11 @@ test.describe('print layouts', () => {
       expect(pdf.toString('latin1')).toContain(`(Location label: ${label})`);
       await expect(dialog).toHaveCount(0);
 
-      // The same label to the printer, from a phone-sized screen: the dialog fits it.
+      // The same label to the printer, from a phone-sized screen: the dialog fits it, and so does the location's
+      // label panel behind it (its buttons wrap, its barcode shrinks).
       await page.setViewportSize(phone);
+      await expect(print.byTestId('location-barcode')).toBeVisible();
+      expect(await print.overflowIn(print.byTestId('location-label-panel'))).toEqual([]);
       dialog = await print.openDialog();
       await print.choosePrinter(printerName);
       await expect(dialog.getByText(listener.address)).toBeVisible();
@@ -83,7 +86,7 @@ test.describe('print layouts', () => {
     }
   });
 
-  test('the layout editor previews a change at once and saves it; Print… on the document editor; both fit 360 px', async ({
+  test('the layout editor previews a change at once and saves it; Print… on the document editor and preview, the order preview and editor; fit 360 px', async ({
     page,
     request,
     signIn,
@@ -130,6 +133,26 @@ test.describe('print layouts', () => {
     expect(await print.overflowIn(dialog)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
+
+    // The same on the document's preview, and on an order's preview and editor (with the order's layout).
+    const order = await admin.post('/api/WmsOrder', {
+      typeCode: 'OIN',
+      destinationLocationId: location.id,
+      positions: [{ productId: product.id, quantity: 1 }],
+    });
+    const screens = [
+      { path: `/documents/${receipt.id}`, ready: 'doc-preview', layout: /^Document \(A4\)/ },
+      { path: `/orders/${order.id}`, ready: 'order-preview', layout: /^Order \(A4\)/ },
+      { path: `/orders/${order.id}/edit`, ready: 'order-save', layout: /^Order \(A4\)/ },
+    ];
+    for (const screen of screens) {
+      await print.goto(screen.path);
+      await expect(print.byTestId(screen.ready)).toBeVisible();
+      const opened = await print.openDialog();
+      await expect(opened.getByTestId('print-layout')).toHaveValue(screen.layout);
+      await page.keyboard.press('Escape');
+      await expect(opened).toHaveCount(0);
+    }
   });
 
   test("the terminal prints the label of a line received against an order to the device's printer, on a 360 px handheld", async ({

@@ -1,13 +1,13 @@
 import { percentile, verdict } from '../support/benchDatabases';
 import type { Spent } from './protocol';
 
-/** Targets of issue 4 ("Proof", last bullet). */
+/** Targets of issue 4 ("Proof", last bullet); the drain's ratio is issue 16's stricter one (one in-process push). */
 export const targets = {
   /** Initial sync time ≤ this × a raw bulkPut of the same rows. */
   syncRatio: 1.5,
   scanP95Ms: 50,
-  /** Drain time ≤ this × the plain sequential loop. */
-  drainRatio: 1.5,
+  /** Drain time ≤ this × the plain sequential loop (issue 4 asked 1.5×; issue 16 asks 0.3×). */
+  drainRatio: 0.3,
   drainPerSecond: 200,
 } as const;
 

@@ -327,6 +327,16 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       "Uploads or replaces a location's map (SVG is sanitized).",
     ),
     doc('PATCH /api/StorageSpace/:id/schema', 'StorageSpace', "Changes a map's bounds or dimensions."),
+    doc(
+      'GET /api/StorageSpace/:id/schema/places',
+      'StorageSpace',
+      "The map's child locations: where each lies, its stock and fill level.",
+    ),
+    doc(
+      'PUT /api/StorageSpace/:id/schema/places/:childId',
+      'StorageSpace',
+      'Places a child location on the map (within its bounds).',
+    ),
 
     // Shipping
     doc(

@@ -8,19 +8,22 @@ import { sendSvg } from '../../files/svgResponse';
 import { scopeOf } from '../../resources/scope';
 import { GenerationJobs } from './generationJobs';
 import { LocationGenerator } from './locationGenerator';
+import { MapPlaces } from './mapPlaces';
 import { MapSchemas } from './mapSchema';
 import { storageSpaceChildren } from './storageSpaceTree';
 
 type IdParams = { id: string };
 type JobParams = { jobId: string };
+type PlaceParams = { id: string; childId: string };
 
 export const treeQuery = z.object({ parentId: z.union([z.uuid(), z.literal('')]).optional() });
 
-/** Storage locations beyond CRUD (docs/warehouse-api.md): tree, generator with progress, map schema. */
+/** Storage locations beyond CRUD (docs/warehouse-api.md): tree, generator with progress, map schema and places. */
 export const registerStorageSpaceRoutes = (app: FastifyInstance, ctx: AppContext): void => {
   const jobs = new GenerationJobs();
   const generator = new LocationGenerator(ctx, jobs);
   const maps = new MapSchemas(ctx);
+  const places = new MapPlaces(ctx, maps);
   // Running generations stop after their current batch before the database closes.
   app.addHook('onClose', async () => jobs.close());
 
@@ -82,5 +85,14 @@ export const registerStorageSpaceRoutes = (app: FastifyInstance, ctx: AppContext
 
   app.patch<{ Params: IdParams }>('/api/StorageSpace/:id/schema', async (request) =>
     maps.patch(scopeOf(request), request.params.id, request.body),
+  );
+
+  // The location planner: the map's child locations with their stock, and placing one on the map.
+  app.get<{ Params: IdParams }>('/api/StorageSpace/:id/schema/places', async (request) => ({
+    results: await places.list(scopeOf(request), request.params.id),
+  }));
+
+  app.put<{ Params: PlaceParams }>('/api/StorageSpace/:id/schema/places/:childId', async (request) =>
+    places.place(scopeOf(request), request.params.id, request.params.childId, request.body),
   );
 };

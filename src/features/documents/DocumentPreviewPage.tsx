@@ -8,6 +8,7 @@ import { errorMessage } from '../../i18n/i18n';
 import { EmptyRow } from '../../resources/EmptyRow';
 import { formatDateTime } from '../../resources/format';
 import { RecordOffice } from '../office/RecordOffice';
+import { documentPrintTypes, PrintButton } from '../print/PrintAction';
 import { ColumnsHead } from './ColumnsHead';
 import { DocumentActions } from './DocumentActions';
 import { documentApi } from './documentApi';
@@ -114,6 +115,7 @@ export const DocumentPreviewPage = (): ReactNode => {
               </Button>
             )}
             <DocumentActions row={row} withConfirm onChanged={reload} />
+            <PrintButton objectTypes={documentPrintTypes} objectId={row.id} />
             <Button variant="subtle" onClick={() => navigate('/documents')} data-testid="doc-back">
               {t('logistics:actions.backToList')}
             </Button>

@@ -35,12 +35,13 @@ export const Code128Image = ({ value, height = 72, ...rest }: Code128ImageProps)
         {t('barcode.failed')}
       </Text>
     );
-  if (!src) return <Skeleton h={height} w={height * 3} />;
+  if (!src) return <Skeleton h={height} w={height * 3} maw="100%" />;
   return (
     <Image
       src={src}
       h={height}
       w="auto"
+      maw="100%"
       fit="contain"
       alt={t('barcode.alt', { value })}
       data-testid={testId}

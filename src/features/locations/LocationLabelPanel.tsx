@@ -24,10 +24,17 @@ export const LocationLabelPanel = ({ id, label }: LocationLabelPanelProps): Reac
   const print = () => printLabelsWithNotice(t, i18n.language, [{ text: label }]);
 
   return (
-    <Paper withBorder p="sm" radius="md" data-testid="location-label-panel">
-      <Stack gap="xs" align="flex-start">
+    // At 360 px the buttons wrap and the barcode shrinks with the panel instead of pushing past the screen.
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      data-testid="location-label-panel"
+      style={{ minWidth: 0, maxWidth: '100%' }}
+    >
+      <Stack gap="xs" align="flex-start" style={{ minWidth: 0, maxWidth: '100%' }}>
         {label !== '' && <Code128Image value={label} data-testid="location-barcode" />}
-        <Group gap="xs">
+        <Group gap="xs" wrap="wrap" style={{ maxWidth: '100%' }}>
           <Button size="xs" onClick={print} disabled={label === ''} data-testid="label-print">
             {t('labels.print')}
           </Button>
@@ -38,6 +45,14 @@ export const LocationLabelPanel = ({ id, label }: LocationLabelPanelProps): Reac
             data-testid="location-show-inventory"
           >
             {t('locations.showInventory')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => go(`/storage-spaces/${encodeURIComponent(id)}/map`)}
+            data-testid="location-open-map"
+          >
+            {t('map.open')}
           </Button>
         </Group>
       </Stack>

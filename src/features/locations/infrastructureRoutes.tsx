@@ -3,6 +3,7 @@ import type { FeatureRoute } from '../../ui/featureRoute';
 import { lazyNamed } from '../../ui/lazyNamed';
 
 const LocationTreePage = lazyNamed(() => import('./LocationTreePage'), 'LocationTreePage');
+const LocationMapPage = lazyNamed(() => import('./LocationMapPage'), 'LocationMapPage');
 const LocationGeneratorPage = lazyNamed(() => import('./LocationGeneratorPage'), 'LocationGeneratorPage');
 const StockByWarehousePage = lazyNamed(() => import('../stock/StockByWarehousePage'), 'StockByWarehousePage');
 const InventoryPage = lazyNamed(() => import('../stock/InventoryPage'), 'InventoryPage');
@@ -34,6 +35,7 @@ resourceExtensions.addListAction(
 export const infrastructureRoutes: readonly FeatureRoute[] = [
   { path: '/storage-spaces/tree', element: <LocationTreePage /> },
   { path: '/storage-spaces/generate', element: <LocationGeneratorPage /> },
+  { path: '/storage-spaces/:id/map', element: <LocationMapPage /> },
   { path: '/stock', element: <StockByWarehousePage /> },
   { path: '/inventory', element: <InventoryPage /> },
   { path: '/bin-inventory', element: <BinInventoryPage /> },

@@ -17,6 +17,7 @@ import { orderTypeLabel, typeOptionsOf } from '../documents/typeLabels';
 import { useWarehouseEditor } from '../documents/useWarehouseEditor';
 import { stringOf } from '../documents/values';
 import { DateTimeField, useHeaderFieldKit, WarehouseHeaderForm } from '../documents/WarehouseHeaderForm';
+import { orderPrintTypes, PrintButton } from '../print/PrintAction';
 import { type OrderRow, orderApi } from './orderApi';
 import {
   documentTypeOfOrder,
@@ -117,6 +118,7 @@ export const OrderEditorPage = ({ mode }: { readonly mode: 'new' | 'edit' }): Re
               {t('logistics:actions.save')}
             </Button>
           )}
+          {row && <PrintButton objectTypes={orderPrintTypes} objectId={row.id} />}
           <Button
             variant="subtle"
             onClick={() => navigate(id ? `/orders/${id}` : '/operational-orders')}

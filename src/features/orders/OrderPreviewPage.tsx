@@ -17,8 +17,9 @@ import { useNotifyingAction } from '../documents/useNotifyingAction';
 import { useRowsById } from '../documents/useRowsById';
 import { ValueGrid } from '../documents/ValueGrid';
 import { formatQuantity, stringOf } from '../documents/values';
-import { OrderOrigin } from './OrderOrigin';
 import { RecordOffice } from '../office/RecordOffice';
+import { orderPrintTypes, PrintButton } from '../print/PrintAction';
+import { OrderOrigin } from './OrderOrigin';
 import { OrderStatusActions } from './OrderStatusActions';
 import { orderApi } from './orderApi';
 import { editorOrderTypes } from './orderForm';
@@ -114,6 +115,7 @@ export const OrderPreviewPage = (): ReactNode => {
               </Button>
             )}
             <OrderStatusActions order={order} onChanged={screen.reload} />
+            <PrintButton objectTypes={orderPrintTypes} objectId={order.id} />
             {type && type.generates.length > 0 && generatable.includes(status) && (
               <Button
                 variant="light"

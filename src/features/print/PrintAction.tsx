@@ -47,6 +47,9 @@ export const printActionFor = (objectTypes: readonly PrintObjectType[]): Compone
 export const documentPrintTypes: readonly PrintObjectType[] = ['document', 'shippingLabel'];
 
 export const DocumentPrintAction = printActionFor(documentPrintTypes);
-export const OrderPrintAction = printActionFor(['order']);
+/** What an order prints as. */
+export const orderPrintTypes: readonly PrintObjectType[] = ['order'];
+
+export const OrderPrintAction = printActionFor(orderPrintTypes);
 export const ProductPrintAction = printActionFor(['product']);
 export const LocationPrintAction = printActionFor(['location']);

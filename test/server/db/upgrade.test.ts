@@ -2,7 +2,6 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteExtensions } from '../../../server/db/pgliteExtensions';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -14,6 +13,8 @@ import { tokenDataSchema } from '../../../domain/auth/claims';
 import { buildApp } from '../../../server/app';
 import { hashPassword } from '../../../server/auth/password';
 import { openDatabase } from '../../../server/db/client';
+import { pgliteExtensions } from '../../../server/db/pgliteExtensions';
+import { hangGuardMs } from '../../support/hangGuard';
 import { createTestDatabaseUrl } from '../../support/pgDatabase';
 import { testConfig } from '../../support/testApp';
 
@@ -116,5 +117,5 @@ describe(`upgrade from the first migration (${onPostgres ? 'PostgreSQL' : 'PGlit
       await app.close();
       await opened.close();
     }
-  }, 600_000);
+  }, hangGuardMs);
 });

@@ -30,6 +30,7 @@ import {
   setLogisticsConfig,
   type TestUser,
 } from '../../support/builders';
+import { hangGuardMs } from '../../support/hangGuard';
 import { settledWatermark } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import { testClock } from '../../support/testClock';
@@ -589,5 +590,5 @@ describe('refused offline ⇔ refused on the server, with the same codes', () =>
           'line.update accepted',
         ]),
       );
-  }, 600_000);
+  }, hangGuardMs);
 });

@@ -16,6 +16,7 @@ import {
   stockQuantityOf,
   type TestUser,
 } from '../../support/builders';
+import { hangGuardMs } from '../../support/hangGuard';
 import { push } from '../../support/syncBuilders';
 import { testAppFixture } from '../../support/testApp';
 
@@ -285,5 +286,5 @@ describe('push groups change nothing a batch does', () => {
       { numRuns: 40, examples: [...memoryExamples, ...memoryExamples.map(([c]) => [c, true] as const)] },
     );
     // Dozens of runs through the real API: minutes on a loaded machine; this bound only catches a hang.
-  }, 600_000);
+  }, hangGuardMs);
 });

@@ -18,6 +18,7 @@ import {
   stockRowsOf,
   type TestUser,
 } from '../../../support/builders';
+import { hangGuardMs } from '../../../support/hangGuard';
 import { createTestApp, type TestApp } from '../../../support/testApp';
 
 /**
@@ -196,5 +197,5 @@ describe('stock ledger property through the API', () => {
       // 200 sequences of up to 14 API calls each: about 10–15 s per database, run in CI on both.
       { numRuns: 200 },
     );
-  }, 600_000);
+  }, hangGuardMs);
 });

@@ -17,6 +17,7 @@ import {
   readJpeg,
   tf,
 } from '../../../support/faceApiNode';
+import { hangGuardMs } from '../../../support/hangGuard';
 
 type Variant = 'mirrored' | 'smaller' | 'darker';
 
@@ -68,7 +69,7 @@ beforeAll(async () => {
     }
     photo.dispose();
   }
-}, 600_000);
+}, hangGuardMs);
 
 describe('face descriptors from face-api demo photos (node-wasm, WASM backend)', () => {
   it('finds the people of the photos, one 128-number descriptor each', () => {

@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LocationMapPage } from './pages/LocationMapPage';
+import { PrintPage } from './pages/PrintPage';
+import { expect, test } from './support/fixtures';
+import { repoRoot } from './support/serverProcess';
+import { uniqueId } from './support/terminalDevice';
+import { WarehouseApi } from './support/warehouseApi';
+
+const phone = { width: 360, height: 800 } as const;
+/** A hall 100 × 50 (map units = the drawing's viewBox, which the default bounds 0..100 stretch over). */
+const hallSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200" width="400" height="200">' +
+  '<rect x="0" y="0" width="400" height="200" fill="#f4f4f4" stroke="#333"/>' +
+  '<rect x="20" y="20" width="60" height="160" fill="#ddd"/></svg>';
+
+test.describe('the location planner', () => {
+  test('upload a map and place a location on it, move it with the keyboard, reload and see it placed; fits 360 px', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const admin = await WarehouseApi.signIn(request, 'admin');
+    const id = uniqueId();
+    const hall = await admin.createLocation(`M${id}`);
+    const rack = await admin.post('/api/StorageSpace', {
+      label: `M${id}-R1`,
+      parentId: hall.id,
+      capacityKg: 100,
+    });
+    // 5 × 10 kg in a rack of 100 kg: half full.
+    const product = await admin.createProduct({ index: `E2E-MAP-${id}`, name: `Mapped ${id}`, weight: 10 });
+    await admin.receive(rack.id, product.id, 5);
+    const map = new LocationMapPage(page);
+    await signIn();
+
+    // From the location's screen to its map, which has none yet: the catalogue says so.
+    await map.goto(`/storage-spaces/${hall.id}`);
+    await map.click('location-open-map');
+    await expect(map.byTestId('map-missing')).toBeVisible();
+    const language = (await page.locator('html').getAttribute('lang'))?.toLowerCase() ?? 'en-us';
+    const errors = JSON.parse(
+      await readFile(join(repoRoot, 'locales', language, 'errors.json'), 'utf8'),
+    ) as Record<string, string>;
+    await expect(map.byTestId('map-missing')).toHaveText(errors.locationHasNoMap ?? '');
+
+    // A file that is not an SVG is refused with the catalogue's message; the SVG is taken.
+    await map.upload('hall.png', hallSvg);
+    await expect(map.byTestId('map-error')).toContainText(errors.fileExtensionNotAllowed ?? '');
+    await map.upload('hall.svg', hallSvg);
+    await expect(map.byTestId('map-drawing')).toBeVisible();
+    await expect(map.byTestId('map-missing')).toHaveCount(0);
+
+    // Dragged from the list onto the map at a quarter from the left and from the top: x ≈ 25, y ≈ 75.
+    await map.dragOntoMap(rack.id, 0.25, 0.25);
+    const marker = map.marker(rack.id);
+    await expect(marker).toBeVisible();
+    await expect(marker).toHaveAttribute('data-fill', 'medium');
+    await expect
+      .poll(async () => {
+        const row = await admin.get<{ x: number | null; y: number | null }>(`/api/StorageSpace/${rack.id}`);
+        return row.x !== null && row.y !== null && Math.abs(row.x - 25) < 2 && Math.abs(row.y - 75) < 2;
+      })
+      .toBe(true);
+    const dropped = await admin.get<{ x: number; y: number }>(`/api/StorageSpace/${rack.id}`);
+
+    // The arrow keys move a placed location (one hundredth of the map per press).
+    await marker.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(async () => (await admin.get<{ x: number }>(`/api/StorageSpace/${rack.id}`)).x)
+      .toBeCloseTo(dropped.x + 1, 2);
+
+    // After a reload it is still there; a click shows its stock and leads to its inventory.
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await expect(map.marker(rack.id)).toBeVisible();
+    await map.marker(rack.id).click();
+    await expect(map.byTestId('map-details')).toContainText(`M${id}-R1`);
+    await expect(map.byTestId('map-details-stock')).toContainText('5');
+
+    // The picker's next location, highlighted on a tablet; the planner fits a 360 px screen (the drawing scrolls).
+    await page.setViewportSize(phone);
+    await map.open(hall.id, rack.id);
+    await expect(map.marker(rack.id)).toHaveAttribute('data-highlighted', 'true');
+    await expect(map.byTestId('map-highlight-note')).toContainText(`M${id}-R1`);
+    const print = new PrintPage(page);
+    expect(await print.overflowIn(map.byTestId('location-map'), { wholePage: true })).toEqual([]);
+    // Zoomed in, the drawing scrolls inside its frame; the page itself still does not scroll sideways.
+    await map.click('map-zoom-in');
+    await expect(map.byTestId('map-zoom')).toHaveText('150 %');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    await map.marker(rack.id).click();
+    await map.click('map-details-inventory');
+    await expect(page).toHaveURL(new RegExp(`/inventory\\?f\\.locationId=${rack.id}`));
+  });
+});
