@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 import { lazyNamed } from '../ui/lazyNamed';
+import { OptionalPart } from './OptionalPart';
 import { router } from './routes';
 import { useFirstScreenShown } from './useFirstScreenShown';
 
@@ -17,9 +18,11 @@ const NoticesWhenNeeded = (): ReactNode => {
   const waiting = useNotifications();
   if (!shown && waiting.notifications.length === 0 && waiting.queue.length === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <NoticesContainer />
-    </Suspense>
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <NoticesContainer />
+      </Suspense>
+    </OptionalPart>
   );
 };
 

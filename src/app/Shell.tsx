@@ -18,6 +18,7 @@ import { lazyNamed, PageFallback } from '../ui/lazyNamed';
 import { NotPermittedPage } from '../ui/NotPermittedPage';
 import { appMenu } from './menu/appMenu';
 import { FirstScreenMark } from './FirstScreenMark';
+import { OptionalPart } from './OptionalPart';
 import { ShellHeader, useAppTitle } from './ShellHeader';
 import { useFirstScreenShown, useOnceTrue } from './useFirstScreenShown';
 
@@ -86,9 +87,11 @@ export const Shell = (): ReactNode => {
       </AppShell.Header>
       <AppShell.Navbar data-testid="navbar">
         {later && (
-          <Suspense fallback={null}>
-            <NavMenu />
-          </Suspense>
+          <OptionalPart>
+            <Suspense fallback={null}>
+              <NavMenu />
+            </Suspense>
+          </OptionalPart>
         )}
       </AppShell.Navbar>
       <AppShell.Main>
@@ -97,10 +100,12 @@ export const Shell = (): ReactNode => {
           <FirstScreenMark />
         </Suspense>
       </AppShell.Main>
-      <Suspense fallback={null}>
-        {rightDrawer && <RightDrawer />}
-        {discussion && <DiscussionDrawer />}
-      </Suspense>
+      <OptionalPart>
+        <Suspense fallback={null}>
+          {rightDrawer && <RightDrawer />}
+          {discussion && <DiscussionDrawer />}
+        </Suspense>
+      </OptionalPart>
     </AppShell>
   );
 };

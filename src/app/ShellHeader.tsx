@@ -6,6 +6,7 @@ import { useIsLoading } from '../state/loadingStore';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 import { lazyNamed } from '../ui/lazyNamed';
+import { OptionalPart } from './OptionalPart';
 import { useFirstScreenShown } from './useFirstScreenShown';
 
 // The header's menus and toggles load once the first screen is up, not before it or beside it (their tooltips and
@@ -70,13 +71,15 @@ export const ShellHeader = (): ReactNode => {
       </Group>
       <Group gap={2} wrap="nowrap">
         {later && (
-          <Suspense fallback={null}>
-            <UnreadDiscussions />
-            <ExternalImportNotices />
-            <LanguageMenu />
-            <HeaderToggles />
-            <UserMenu />
-          </Suspense>
+          <OptionalPart>
+            <Suspense fallback={null}>
+              <UnreadDiscussions />
+              <ExternalImportNotices />
+              <LanguageMenu />
+              <HeaderToggles />
+              <UserMenu />
+            </Suspense>
+          </OptionalPart>
         )}
       </Group>
     </Group>

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OptionalPart } from '../../app/OptionalPart';
 import { lazyNamed } from '../../ui/lazyNamed';
 import type { Scan } from './scan';
 
@@ -44,9 +45,11 @@ export const CameraScanButton = ({ onScan }: CameraScanButtonProps): ReactNode =
         {t('camera.open')}
       </Button>
       {asked && (
-        <Suspense fallback={null}>
-          <CameraDialog opened={open} onClose={close} onCode={handleCode} />
-        </Suspense>
+        <OptionalPart>
+          <Suspense fallback={null}>
+            <CameraDialog opened={open} onClose={close} onCode={handleCode} />
+          </Suspense>
+        </OptionalPart>
       )}
     </>
   );

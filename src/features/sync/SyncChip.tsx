@@ -2,6 +2,7 @@ import { Badge, UnstyledButton } from '@mantine/core';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from '../../db/useSyncStatus';
+import { OptionalPart } from '../../app/OptionalPart';
 import { lazyNamed } from '../../ui/lazyNamed';
 import { chipLook } from './syncTexts';
 
@@ -37,8 +38,10 @@ export const SyncChip = (): ReactNode => {
   );
   if (!tapped) return chip(() => setTapped(true));
   return (
-    <Suspense fallback={chip()}>
-      <SyncDetails chip={chip()} />
-    </Suspense>
+    <OptionalPart fallback={chip()}>
+      <Suspense fallback={chip()}>
+        <SyncDetails chip={chip()} />
+      </Suspense>
+    </OptionalPart>
   );
 };
