@@ -7,8 +7,19 @@
 // be told from a starved one. Afterwards stock = ledger is checked.
 //   BENCH_FLEET_STEPS=50,100,200 (fleet sizes, run one after the other on the same two processes)
 //   BENCH_FLEET_SECONDS=60 (per size; shorter for a try)
+//   BENCH_FLEET_CPU_PROFILE=<dir>: each server writes a CPU profile there when it stops (diagnosis, not figures)
+//   BENCH_FLEET_HEAP_SNAPSHOTS=<dir>: each server writes a heap snapshot there at the start and end of each size
+// Each server writes a line a second (server/ops/runtimeStats.ts): its event-loop delay, GC pauses and memory are
+// printed from those lines; the bench's own event-loop delay is printed too (it shares the cores). Memory is
+// judged on the heap still live after a full collection, asked for before each size's clock starts and after its
+// load stops (outside the measured time): RSS and the heap in use grow until V8 first collects fully, which on
+// a server of a few hundred MB can take over a minute, so they alone cannot tell a leak from garbage not yet
+// collected. The servers run as `node --expose-gc --import tsx server/main.ts` for it (one process each).
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { changesResponseSchema, pushResponseSchema, syncHeaders } from '../domain/sync/wire';
 import { generateLargeData } from '../server/demo/largeData';
 import { loadSchema } from '../server/db/schema';
@@ -24,7 +35,20 @@ import {
   runs,
   verdict,
 } from './support/benchDatabases';
-import { cpuSecondsOfCommands, groupCpuSeconds, groupRssMb, ServerProcess } from './support/serverProcesses';
+import {
+  loopSummary,
+  readLiveHeaps,
+  readRuntimeSeconds,
+  secondAt,
+  secondsBetween,
+} from './support/runtimeSeconds';
+import {
+  cpuSecondsOfCommands,
+  groupCpuSeconds,
+  groupRssMb,
+  repoRoot,
+  ServerProcess,
+} from './support/serverProcesses';
 
 const steps = (process.env.BENCH_FLEET_STEPS ?? '50,100,200')
   .split(',')
@@ -38,6 +62,8 @@ const requestTimeoutMs = 60_000;
 const databaseName = 'aisle_bench_fleetload';
 const jwtSecret = 'bench-fleet-load-secret-bench-fleet-load-secret';
 const targets = { acceptedShare: 0.95, pullP99Ms: 500, pushP99Ms: 1_000, errors: 0, memoryGrowth: 0.1 };
+const cpuProfileDir = process.env.BENCH_FLEET_CPU_PROFILE;
+const heapSnapshotDir = process.env.BENCH_FLEET_HEAP_SNAPSHOTS;
 
 const load = (): string =>
   `load ${loadavg()
@@ -59,6 +85,9 @@ interface StepResult {
   acceptedInTime: number;
   pulls: number[];
   pushes: number[];
+  /** The same requests timed from when the terminal meant to send them (its timer may fire late). */
+  pullsScheduled: number[];
+  pushesScheduled: number[];
   errors: Map<string, number>;
   intents: number;
 }
@@ -100,14 +129,39 @@ const main = async () => {
   if (!location || products.length < 3) throw new Error('no bench location or products');
   const [maxConnections] = await bench.raw.query('show max_connections');
 
+  const nodeOptions = [
+    '--expose-gc',
+    ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : []),
+  ];
+  for (const dir of [cpuProfileDir, heapSnapshotDir]) if (dir) mkdirSync(dir, { recursive: true });
+  const statsFiles = ['a', 'b'].map((n) => join(repoRoot, '.tmp', `fleet-server-${n}.stats.jsonl`));
+  for (const file of statsFiles) rmSync(file, { force: true });
   const servers = await Promise.all(
-    ['fleet-server-a', 'fleet-server-b'].map((name) =>
+    ['fleet-server-a', 'fleet-server-b'].map((name, i) =>
       ServerProcess.create({
         name,
-        env: { DATABASE_URL: url, JWT_SECRET: jwtSecret, ACCESS_TOKEN_SECONDS: '86400' },
+        env: {
+          DATABASE_URL: url,
+          JWT_SECRET: jwtSecret,
+          ACCESS_TOKEN_SECONDS: '86400',
+          AISLE_RUNTIME_STATS: statsFiles[i] ?? '',
+          ...(heapSnapshotDir ? { AISLE_HEAP_SNAPSHOTS: resolve(heapSnapshotDir) } : {}),
+        },
+        nodeOptions,
       }),
     ),
   );
+  /** Each server's heap live after a full collection now (MB; undefined when it did not answer within 10 s). */
+  const liveHeaps = async (): Promise<(number | undefined)[]> => {
+    const asked = Date.now();
+    for (const s of servers) s.signalServer('SIGUSR2');
+    const found = () => statsFiles.map((f) => readLiveHeaps(f).find((l) => l.at >= asked)?.live);
+    for (let waited = 0; waited < 10_000 && found().some((l) => l === undefined); waited += 250)
+      await sleep(250);
+    return found();
+  };
+  const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+  generatorDelay.enable();
   try {
     await Promise.all(servers.map((s) => s.start()));
     console.log(`\n[postgres] fleet load: two server processes up; ${load()}`);
@@ -127,8 +181,11 @@ const main = async () => {
       const devices = fleet.slice(0, terminals);
       const errors = new Map<string, number>();
       const error = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
-      const pullOnce = async (d: (typeof devices)[number], sample?: number[]) => {
-        for (;;) {
+      const pullOnce = async (
+        d: (typeof devices)[number],
+        sample?: { sent: number[]; scheduled: number[]; at: number },
+      ) => {
+        for (let pageNo = 0; ; pageNo++) {
           const started = performance.now();
           const query = d.cursor ? `?since=${encodeURIComponent(d.cursor)}` : '';
           try {
@@ -137,7 +194,12 @@ const main = async () => {
               signal: AbortSignal.timeout(requestTimeoutMs),
             });
             const body = await res.json();
-            sample?.push(performance.now() - started);
+            if (sample) {
+              const now = performance.now();
+              sample.sent.push(now - started);
+              // A further page is asked for at once: the terminal meant to send it when the last one came.
+              sample.scheduled.push(now - (pageNo === 0 ? sample.at : started));
+            }
             if (res.status !== 200) {
               error(`pull ${res.status}`);
               return;
@@ -155,6 +217,7 @@ const main = async () => {
       for (let i = 0; i < devices.length; i += 20)
         await Promise.all(devices.slice(i, i + 20).map((d) => pullOnce(d)));
 
+      const liveStart = await liveHeaps();
       const rssStart = servers.map((s) => (s.pgid ? groupRssMb(s.pgid) : 0));
       const cpuStart = {
         generator: process.cpuUsage(),
@@ -168,11 +231,14 @@ const main = async () => {
         acceptedInTime: 0,
         pulls: [],
         pushes: [],
+        pullsScheduled: [],
+        pushesScheduled: [],
         errors,
         intents: 0,
       };
       const startedAt = Date.now();
       const end = startedAt + seconds * 1000;
+      generatorDelay.reset();
       const sampler = (async () => {
         while (Date.now() < end) {
           const [row] = await bench.raw.query(
@@ -214,7 +280,8 @@ const main = async () => {
           call(`/api/WmsDocument/${id}/confirm`),
         ];
       };
-      const pushOnce = async (d: (typeof devices)[number]) => {
+      /** `scheduledAt`: when the terminal meant to push (performance.now() time). */
+      const pushOnce = async (d: (typeof devices)[number], scheduledAt: number) => {
         const mutations = receipt(d);
         const started = performance.now();
         try {
@@ -225,7 +292,9 @@ const main = async () => {
             signal: AbortSignal.timeout(requestTimeoutMs),
           });
           const body = await res.json();
-          result.pushes.push(performance.now() - started);
+          const answered = performance.now();
+          result.pushes.push(answered - started);
+          result.pushesScheduled.push(answered - scheduledAt);
           if (res.status !== 200) {
             error(`push ${res.status}`);
             return;
@@ -250,20 +319,25 @@ const main = async () => {
           while (next < end) {
             await sleep(Math.max(0, next - Date.now()));
             result.offered++;
-            await pushOnce(d);
+            await pushOnce(d, performance.now() - (Date.now() - next));
             next += receiptEveryMs;
           }
         })();
         let next = startedAt + ((index * 7) % 1000);
         while (next < end) {
           await sleep(Math.max(0, next - Date.now()));
-          await pullOnce(d, result.pulls);
+          await pullOnce(d, {
+            sent: result.pulls,
+            scheduled: result.pullsScheduled,
+            at: performance.now() - (Date.now() - next),
+          });
           next = Math.max(next + pullEveryMs, Date.now());
         }
         await pushes;
       };
       await Promise.all(devices.map(terminal));
-      const wall = (Date.now() - startedAt) / 1000;
+      const endedAt = Date.now();
+      const wall = (endedAt - startedAt) / 1000;
       await sampler;
       const cpu = {
         generator: (() => {
@@ -274,12 +348,16 @@ const main = async () => {
         postgres: postgresCpu() - cpuStart.postgres,
       };
       const rssEnd = servers.map((s) => (s.pgid ? groupRssMb(s.pgid) : 0));
+      const liveEnd = await liveHeaps();
 
       const offeredRate = result.offered / seconds;
       const acceptedRate = result.acceptedInTime / seconds;
       const share = result.offered ? result.acceptedInTime / result.offered : 0;
       const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
-      const memoryFlat = rssStart.every((s, i) => (rssEnd[i] ?? 0) <= s * (1 + targets.memoryGrowth));
+      const memoryFlat = liveStart.every(
+        (s, i) =>
+          s !== undefined && (liveEnd[i] ?? Number.POSITIVE_INFINITY) <= s * (1 + targets.memoryGrowth),
+      );
       const serverCpu = cpu.servers.reduce((a, b) => a + b, 0);
       const requests = result.pulls.length + result.intents;
       console.log(
@@ -299,11 +377,43 @@ const main = async () => {
           verdict(percentile(result.pushes, 99) <= targets.pushP99Ms),
       );
       console.log(
+        `  (both timed from the request's send; from the time the terminal meant to send it, which adds the load ` +
+          `generator's own lateness: pull ${triple(result.pullsScheduled)}, push ${triple(result.pushesScheduled)})`,
+      );
+      console.log(
         `  errors ${errorCount}${errorCount ? ` (${[...errors].map(([k, n]) => `${k} ×${n}`).join(', ')})` : ''} (target 0) ${verdict(errorCount === 0)}`,
       );
       console.log(
-        `  server memory (RSS) ${servers.map((_, i) => `${'ab'[i]} ${rssStart[i]?.toFixed(0)} → ${rssEnd[i]?.toFixed(0)} MB`).join(', ')} ` +
-          `(target flat: growth ≤ ${targets.memoryGrowth * 100} %) ${verdict(memoryFlat)}`,
+        `  server memory, heap live after a full collection before and after the load: ` +
+          `${servers.map((_, i) => `${'ab'[i]} ${liveStart[i]?.toFixed(0) ?? '?'} → ${liveEnd[i]?.toFixed(0) ?? '?'} MB`).join(', ')} ` +
+          `(target flat: growth ≤ ${targets.memoryGrowth * 100} %) ${verdict(memoryFlat)}; RSS ` +
+          `${servers.map((_, i) => `${'ab'[i]} ${rssStart[i]?.toFixed(0)} → ${rssEnd[i]?.toFixed(0)} MB`).join(', ')} (information)`,
+      );
+      const third = (endedAt - startedAt) / 3;
+      servers.forEach((_, i) => {
+        const all = readRuntimeSeconds(statsFiles[i] ?? '');
+        const loop = loopSummary(secondsBetween(all, startedAt, endedAt));
+        const points = [0, 1, 2, 3].map((k) => secondAt(all, startedAt + k * third));
+        const at = (pick: (p: NonNullable<(typeof points)[number]>) => number) =>
+          points.map((p) => (p ? pick(p).toFixed(0) : '?')).join(' → ');
+        const fullGcs = secondsBetween(all, startedAt, endedAt).flatMap((s) =>
+          s.afterFullGc === undefined
+            ? []
+            : [`${((s.at - startedAt) / 1000).toFixed(0)} s: ${s.afterFullGc.toFixed(0)}`],
+        );
+        console.log(
+          `  server ${'ab'[i]}: event-loop delay p50 ${ms(loop.delayP50)} / p99 ${ms(loop.delayP99)} / max ` +
+            `${ms(loop.maxDelay)}, loop busy ${(loop.utilization * 100).toFixed(0)} %, GC ${loop.gcMsPerSecond.toFixed(0)} ms/s ` +
+            `(longest pause ${ms(loop.gcMaxMs)}); memory at start, 1/3, 2/3, end (MB): RSS ${at((p) => p.rss)}, ` +
+            `heap used ${at((p) => p.heapUsed)}, heap total ${at((p) => p.heapTotal)}, external ${at((p) => p.external)} ` +
+            `(array buffers ${at((p) => p.arrayBuffers)}); heap after each full collection V8 made itself (MB): ` +
+            `${fullGcs.join(', ') || 'none in the measured time'}`,
+        );
+      });
+      console.log(
+        `  load generator: event-loop delay p50 ${ms(generatorDelay.percentile(50) / 1e6)} / p99 ` +
+          `${ms(generatorDelay.percentile(99) / 1e6)} / max ${ms(generatorDelay.max / 1e6)} (a late generator adds ` +
+          `to every latency it measures)`,
       );
       console.log(
         `  PostgreSQL connections to the database: at most ${connections} (max_connections ${String(maxConnections?.max_connections)})`,

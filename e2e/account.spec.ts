@@ -21,6 +21,10 @@ test.describe('the company account', () => {
     const monthDocuments = Number((await month.innerText()).match(/: (\d+) of/)?.[1]);
     expect(monthDocuments).toBeGreaterThanOrEqual(todayDocuments);
     await expect(usage.getByTestId('clientAccount-usage-over')).toContainText('Past the limit: 0 ×');
+    // The demo's budget of 25 EUR at 0.05 EUR a document allows 500 more past the limit of 1000.
+    await expect(usage.getByTestId('clientAccount-usage-left')).toHaveText(
+      `Budget left: 25.00 EUR; documents still allowed this month: ${1500 - monthDocuments}`,
+    );
     await expect(
       usage.getByTestId('clientAccount-usage-documents-chart').locator('svg').first(),
     ).toBeVisible();

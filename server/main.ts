@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { type Clock, systemClock } from './clock';
 import { demoPassword, seedDemo } from './demo/seedDemo';
+import { writeRuntimeStats } from './ops/runtimeStats';
 import { movableClock, registerTestClockRoutes } from './testClock';
 
 /**
@@ -16,6 +17,9 @@ const clockOf = (seconds: number): Clock =>
 
 /** `npm start`: one process serving the web app and the API. */
 const main = async () => {
+  // Benchmarks only: a line a second of event-loop delay, GC pauses and memory (server/ops/runtimeStats.ts).
+  const statsFile = process.env.AISLE_RUNTIME_STATS;
+  if (statsFile) writeRuntimeStats(statsFile);
   const app = await buildApp({
     logger: process.env.LOG_REQUESTS === '1',
     clock: testClock ?? clockOf(offsetSeconds),

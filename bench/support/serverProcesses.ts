@@ -19,6 +19,12 @@ export interface ServerProcessOptions {
   readonly env: Record<string, string>;
   /** Milliseconds to wait for GET /api/health → 200 (default 180 s: a busy machine compiles slowly). */
   readonly startTimeoutMs?: number;
+  /**
+   * Node options for the server (`--cpu-prof`, `--heapsnapshot-signal=…`): it then runs as `node <options> --import
+   * tsx server/main.ts`, one process, since Node refuses such options in NODE_OPTIONS and tsx's child would not get
+   * them. Without: `tsx server/main.ts`, as `npm start` runs it.
+   */
+  readonly nodeOptions?: readonly string[];
 }
 
 /** Clock ticks per second of /proc/<pid>/stat (100 on Linux). */
@@ -129,7 +135,11 @@ export class ServerProcess {
     if (this.running) return;
     mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
     const log = createWriteStream(join(repoRoot, '.tmp', `${this.options.name}.log`), { flags: 'a' });
-    const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    const nodeOptions = this.options.nodeOptions;
+    const [command, args] = nodeOptions?.length
+      ? [process.execPath, [...nodeOptions, '--import', 'tsx', 'server/main.ts']]
+      : [join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/main.ts']];
+    const child = spawn(command, args, {
       cwd: repoRoot,
       env: {
         ...process.env,
@@ -167,6 +177,16 @@ export class ServerProcess {
     throw new Error(`${this.options.name} did not answer /api/health within ${timeout / 1000} s`);
   }
 
+  /**
+   * Sends a signal to the server's own node process only (with nodeOptions, where it is the process started; e.g.
+   * the heap snapshot signal), not to the group: tsx would take most signals as a reason to stop.
+   */
+  signalServer(signal: NodeJS.Signals): void {
+    if (!this.options.nodeOptions?.length)
+      throw new Error('signalServer: only a server started with nodeOptions');
+    if (this.running && this.child?.pid !== undefined) process.kill(this.child.pid, signal);
+  }
+
   /** Sends a signal to the whole group (SIGKILL: a crash, nothing cleaned up); resolves when it is gone. */
   async kill(signal: NodeJS.Signals): Promise<void> {
     const pid = this.child?.pid;
@@ -181,11 +201,13 @@ export class ServerProcess {
   }
 
   /**
-   * Stops the process (SIGTERM, SIGKILL after 10 s; SIGKILL at once when its database is thrown away next)
+   * Stops the process (SIGTERM, SIGKILL after 10 s or a minute when profiling; SIGKILL at once when its database is thrown away next)
    * and removes its data directory.
    */
   async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
-    const timer = setTimeout(() => void this.kill('SIGKILL'), 10_000);
+    // A CPU profile is written as the process exits: give it time.
+    const grace = this.options.nodeOptions?.some((o) => o.startsWith('--cpu-prof')) ? 60_000 : 10_000;
+    const timer = setTimeout(() => void this.kill('SIGKILL'), grace);
     await this.kill(signal);
     clearTimeout(timer);
     rmSync(this.dataDir, { recursive: true, force: true });

@@ -28,6 +28,8 @@ const base = '/api/catalyst/catalyst/as-client';
 const uuid = z.uuid();
 export const addSchema = z.object({ catalystId: z.uuid(), quantity: quantitySchema.default(1) });
 export const setSchema = z.object({ quantity: quantitySchema });
+/** GET as-client/image/{id}: an <img> cannot send headers, so the token and the device may come in the query. */
+export const imageQuery = z.object({ access_token: z.string().optional(), deviceId: z.string().optional() });
 export const recalcSchema = z.object({
   /** Market quotes to try, per metal symbol, in the configured unit and the metal's quote currency. */
   quotes: z.record(z.string().max(16), z.number().positive().max(1e9)),
@@ -236,11 +238,11 @@ export const registerAsClientRoutes = (
    * as access_token and deviceId in the query).
    */
   app.get<{ Params: IdParams }>(`${base}/image/:id`, async (request, reply) => {
-    const q = request.query as { access_token?: unknown; deviceId?: unknown };
-    if (!request.headers.authorization && typeof q.access_token === 'string')
+    const parsed = imageQuery.safeParse(request.query ?? {});
+    const q = parsed.success ? parsed.data : {};
+    if (!request.headers.authorization && q.access_token)
       request.headers.authorization = `Bearer ${q.access_token}`;
-    if (!request.headers['x-device-id'] && typeof q.deviceId === 'string')
-      request.headers['x-device-id'] = q.deviceId;
+    if (!request.headers['x-device-id'] && q.deviceId) request.headers['x-device-id'] = q.deviceId;
     const { claims } = await clientSession(request);
     if (!uuid.safeParse(request.params.id).success) throw new AppError('notFoundOrNoPermission');
     const [file] = rowsOf(

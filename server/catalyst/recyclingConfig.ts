@@ -38,7 +38,7 @@ export const defaultRecyclingConfig: RecyclingConfig = {
 
 const fail = (code: 'invalidValue' | 'minValue' | 'maxValue') => ({ error: code });
 
-const inputSchema = z.object({
+export const inputSchema = z.object({
   currency: z
     .string(fail('invalidValue'))
     .trim()

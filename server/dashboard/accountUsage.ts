@@ -1,22 +1,35 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type AccountUsage, monthUsage, usageDays, usageWindow } from '../../domain/account/usage';
+import {
+  type AccountUsage,
+  billingMonthEnd,
+  billingMonthOf,
+  billingMonthStart,
+  monthUsage,
+  usageDays,
+  usageWindow,
+} from '../../domain/account/usage';
 import { AppError } from '../../domain/errors';
 import type { AppContext } from '../context';
 import { requireAuth } from '../context';
-import { clientAccount } from '../db/internalTables';
+import { accountDocumentMonth, clientAccount } from '../db/internalTables';
 import { rowsOf } from '../db/rawRows';
 
 export const usageQuery = z.object({
-  /** The caller's midnight today and first of the month (their time zone); UTC when not given. */
+  /**
+   * The caller's midnight today (their time zone; UTC when not given) and the first instant of the month to show
+   * against the limit: the billing month (UTC) of the server's clock when not given, which is what the limit
+   * counts (docs/decisions.md, "The monthly document limit").
+   */
   todayFrom: z.iso.datetime({ offset: true }).optional(),
   monthFrom: z.iso.datetime({ offset: true }).optional(),
 });
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const utcMidnight = (now: Date): Date => new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
-const utcMonthStart = (now: Date): Date => new Date(`${now.toISOString().slice(0, 7)}-01T00:00:00.000Z`);
+/** Half a month: the billing month of a month start given in any time zone is the one it is well inside of. */
+const halfMonthMs = 15 * 24 * 60 * 60 * 1000;
 
 /**
  * GET /api/ClientAccount/usage (super users of the company): the last seven days (documents, active users,
@@ -45,14 +58,23 @@ export const registerAccountUsageRoutes = (app: FastifyInstance, ctx: AppContext
       });
     const now = new Date(ctx.clock.now());
     const todayFrom = query.data.todayFrom ? new Date(query.data.todayFrom) : utcMidnight(now);
-    const monthFrom = query.data.monthFrom ? new Date(query.data.monthFrom) : utcMonthStart(now);
+    const monthFrom = query.data.monthFrom
+      ? new Date(query.data.monthFrom)
+      : billingMonthStart(billingMonthOf(now.getTime()));
+    const billingMonth = billingMonthOf(monthFrom.getTime() + halfMonthMs);
+    // The month's end, as far from the billing month's end as the given start is from its start (time zones).
+    const monthTo = new Date(
+      billingMonthEnd(billingMonth).getTime() +
+        monthFrom.getTime() -
+        billingMonthStart(billingMonth).getTime(),
+    );
     const starts = usageWindow(todayFrom, usageDays);
     const account = claims.acc;
     // The window's days as (i, start, end) rows; every figure joins its events to them.
     const days = sql`(select i, s as day_start, s + interval '1 day' as day_end
       from unnest(${`{${starts.map((d) => `"${d.toISOString()}"`).join(',')}}`}::timestamptz[]) with ordinality as w(s, i)) d`;
 
-    const [perDay, users, devices, kept, month, [row]] = await Promise.all([
+    const [perDay, users, devices, kept, month, [row], [counted]] = await Promise.all([
       ctx.db.execute(sql`
         select d.i, x.n as documents, f.size as files_added
         from ${days}
@@ -83,7 +105,8 @@ export const registerAccountUsageRoutes = (app: FastifyInstance, ctx: AppContext
       ),
       ctx.db.execute(sql`
         select count(*)::int as n from ${documents}
-        where client_account_id = ${account} and created_at >= ${monthFrom.toISOString()}`),
+        where client_account_id = ${account} and created_at >= ${monthFrom.toISOString()}
+          and created_at < ${monthTo.toISOString()}`),
       ctx.db
         .select({
           limit: clientAccount.monthlyDocumentLimit,
@@ -92,6 +115,16 @@ export const registerAccountUsageRoutes = (app: FastifyInstance, ctx: AppContext
         })
         .from(clientAccount)
         .where(eq(clientAccount.id, account)),
+      // What the limit counted (deleted documents too): at least the documents still there.
+      ctx.db
+        .select({ documents: accountDocumentMonth.documents })
+        .from(accountDocumentMonth)
+        .where(
+          and(
+            eq(accountDocumentMonth.clientAccountId, account),
+            eq(accountDocumentMonth.month, billingMonth),
+          ),
+        ),
     ]);
     if (!row) throw new AppError('notFoundOrNoPermission');
     const byDay = rowsOf(perDay);
@@ -108,7 +141,7 @@ export const registerAccountUsageRoutes = (app: FastifyInstance, ctx: AppContext
       storageBytes: num(rowsOf(kept)[0]?.n),
       month: monthUsage({
         from: monthFrom.toISOString(),
-        documents: num(rowsOf(month)[0]?.n),
+        documents: Math.max(num(rowsOf(month)[0]?.n), counted?.documents ?? 0),
         limit: row.limit,
         extraDocumentPrice: num(row.price),
         extraBudget: num(row.budget),

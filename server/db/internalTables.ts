@@ -24,7 +24,8 @@ export const clientAccount = pgTable('client_account', {
   invoiceEmail: text('invoice_email'),
   subscriptionType: text('subscription_type').notNull().default('light'),
   subscriptionCode: text('subscription_code'),
-  monthlyDocumentLimit: integer('monthly_document_limit').notNull().default(1000),
+  /** Documents a month the subscription includes; null: no limit (docs/decisions.md, "The monthly document limit"). */
+  monthlyDocumentLimit: integer('monthly_document_limit'),
   extraDocumentPrice: numeric('extra_document_price', { precision: 12, scale: 4, mode: 'number' })
     .notNull()
     .default(0.05),
@@ -38,6 +39,24 @@ export const clientAccount = pgTable('client_account', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   version: integer('version').notNull().default(1),
 });
+
+/**
+ * Documents each company created in each calendar month (UTC, `YYYY-MM`), counted against its monthly limit
+ * (server/warehouse/documents/documentAllowance.ts): incremented by the creating transaction as its last step, so the row
+ * lock decides which of two concurrent creations at the last allowed document wins. Only companies with a limit
+ * are counted; a month's row starts from the documents the company already created that month.
+ */
+export const accountDocumentMonth = pgTable(
+  'account_document_month',
+  {
+    clientAccountId: uuid('client_account_id')
+      .notNull()
+      .references(() => clientAccount.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    documents: integer('documents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientAccountId, t.month] })],
+);
 
 /** Refresh tokens: stored hashed; a family shares one sign-in, reuse of a rotated token revokes it. */
 export const refreshToken = pgTable(
@@ -163,6 +182,7 @@ export interface MapDimensions {
 
 export const internalTables = {
   clientAccount,
+  accountDocumentMonth,
   refreshToken,
   rateLimitHit,
   productBarcode,

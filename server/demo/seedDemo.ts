@@ -116,6 +116,10 @@ const seedDemoAccount = async (ctx: AppContext): Promise<DemoAccount> => {
         name: unfinishedName,
         invoiceName: 'Demo Logistics Sp. z o.o.',
         appTitle: 'Aisle — Demo Logistics',
+        // A subscription's terms, so the account screen shows the month against them; far above what the demo uses.
+        monthlyDocumentLimit: 1000,
+        extraDocumentPrice: 0.05,
+        extraBudget: 25,
       })
       .returning();
     if (!account) throw new Error('could not create the demo account');

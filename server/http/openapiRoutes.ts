@@ -1,14 +1,17 @@
 import { z } from 'zod';
+import { calendarQuerySchema } from '../../domain/calendar/calendarItems';
 import {
   catalystAdminUserDefinition,
   catalystCartDefinition,
 } from '../../domain/catalyst/syntheticDefinitions';
-import { analyseFaceSchema, analyseResponseSchema } from '../../domain/faces/enrolment';
+import { analyseFaceSchema, analyseResponseSchema, enrolFaceSchema } from '../../domain/faces/enrolment';
 import { importOptionsSchema } from '../../domain/import/importJob';
 import { discussionPostSchema, openDiscussionSchema } from '../../domain/office/discussion';
 import { sendMessageSchema } from '../../domain/office/message';
 import { officeSettingsInput } from '../../domain/office/officeSettings';
+import { catalogueView } from '../../domain/portal/catalogueView';
 import type { ResourceDefinition } from '../../domain/resources/types';
+import { findTransportQuerySchema } from '../../domain/shipping/findTransportQuery';
 import { intentKinds, intentRegistry } from '../../domain/sync/intents';
 import {
   changesLimits,
@@ -16,13 +19,15 @@ import {
   pushRequestSchema,
   pushResponseSchema,
 } from '../../domain/sync/wire';
+import { generateLocationsSchema } from '../../domain/warehouse/locationGenerator';
 import { logisticsConfigSchema } from '../../domain/warehouse/logisticsConfig';
 import { moveBodySchema } from '../calendar/calendarService';
-import { addSchema, recalcSchema, setSchema } from '../catalyst/asClientRoutes';
+import { addSchema, imageQuery, recalcSchema, setSchema } from '../catalyst/asClientRoutes';
 import { whySchema } from '../catalyst/catalystRoutes';
 import { signInSchema } from '../catalyst/clientAuth';
 import { catalogueQuerySchema } from '../catalyst/clientCatalogue';
 import { chartSchema, quoteSchema } from '../catalyst/rates/rateRoutes';
+import { inputSchema as recyclingConfigInput } from '../catalyst/recyclingConfig';
 import { clientAccountUpdate, userConfigQuery } from '../configRoutes';
 import { usageQuery } from '../dashboard/accountUsage';
 import { dashboardQuery, reportSchema } from '../dashboard/dashboardRoutes';
@@ -33,15 +38,30 @@ import {
 } from '../discussions/discussionRoutes';
 import { downloadQuery, refQuery } from '../files/fileRoutes';
 import { pageSchema as importPageQuery, templateQuery } from '../import/importRoutes';
-import { sendByEmailQuery, testQuery as testMailQuery } from '../messages/messageRoutes';
+import { placeholdersQuery, sendByEmailQuery, testQuery as testMailQuery } from '../messages/messageRoutes';
+import { pageSchema as basketPageQuery } from '../portal/basket';
+import { searchSchema as catalogueSearch } from '../portal/catalogue';
+import { lastSchema as lastOrdersQuery } from '../portal/contractorOrders';
 import { pdfQuerySchema } from '../print/printRoutes';
 import { printRequestSchema } from '../print/printService';
 import { openBody } from '../sharedAccess/sharedAccessRoutes';
+import { startThreadBody } from '../shipping/carrierThreads';
+import { carrierOffersQuery } from '../shipping/offerService';
 import { rescheduleBody } from '../shipping/shippingRoutes';
+import { loadSchema, proposalQuery } from '../shipping/ticketService';
+import { groupMovementSchema } from '../warehouse/documents/stockActions';
+import { confirmQuery } from '../warehouse/orders/orderHandlers';
 import { bulkSchema as orderBulkSchema } from '../warehouse/orders/orderRoutes';
+import { statusBody } from '../warehouse/orders/orderService';
+import { finishBody } from '../warehouse/orders/verificationService';
+import { generateProductionBody, orderIdBody } from '../warehouse/production/productionService';
+import { placeSchema } from '../warehouse/records/mapPlaces';
+import { fullSchema as mapSchemaBody, patchSchema as mapSchemaPatch } from '../warehouse/records/mapSchema';
 import { treeQuery } from '../warehouse/records/storageSpaceRoutes';
 import { bestSourceQuery, suggestQuery } from '../warehouse/stock/inventoryRoutes';
-import { doc, type RouteDoc } from './openapiRegistry';
+import { containerStockView, inventoryView, productStockView } from '../warehouse/stock/inventoryViews';
+import { jsonSchemaOf } from './openapiDocument';
+import { doc, type JsonSchema, type RouteDoc } from './openapiRegistry';
 import {
   genericResourceDocs,
   pageQuerySchema,
@@ -81,15 +101,20 @@ const intentDocs = (definitions: readonly ResourceDefinition[]): RouteDoc[] => {
     'document.create': resourceBodySchema(defOf(definitions, 'wmsDocument')),
     'line.add': resourceBodySchema(defOf(definitions, 'wmsDocumentPosition')),
     'line.update': resourceBodySchema(defOf(definitions, 'wmsDocumentPosition')),
+    'verification.finish': finishBody,
+  };
+  const queries: Partial<Record<string, RouteDoc['query']>> = {
+    'order.generateDocuments': confirmQuery,
   };
   return intentKinds.map((kind) => {
     const { route } = intentRegistry[kind];
     const body = bodies[kind];
+    const query = queries[kind];
     return doc(
       `${route.method} ${route.path}`,
       'Synced intents',
       `The ${kind} intent: run once per Idempotency-Key when the header is sent (a terminal's pushed work).`,
-      body ? { body } : {},
+      { ...(body ? { body } : {}), ...(query ? { query } : {}) },
     );
   });
 };
@@ -99,6 +124,24 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
   const order = defOf(definitions, 'wmsOrder');
   const document = defOf(definitions, 'wmsDocument');
   const position = defOf(definitions, 'wmsDocumentPosition');
+  const orderPosition = defOf(definitions, 'wmsOrderPosition');
+  // A ticket is its record's fields and the orders or documents it carries.
+  const ticket = resourceBodySchema(defOf(definitions, 'shipmentTicket'));
+  const ticketBody: JsonSchema = {
+    ...ticket,
+    properties: { ...(ticket.properties as object), loads: jsonSchemaOf(loadSchema, 'input') },
+  };
+  const offerBody = resourceBodySchema(defOf(definitions, 'freightOffer'));
+  // A link is checked by its record's rules (a duration as a number of minutes or null works as well), and an
+  // address the link is e-mailed to, which the handler checks itself.
+  const link = resourceBodySchema(defOf(definitions, 'sharedAccess'));
+  const sharedLinkBody: JsonSchema = {
+    ...link,
+    properties: {
+      ...(link.properties as object),
+      email: { type: ['string', 'null'], format: 'email', maxLength: 256 },
+    },
+  };
   const catalyst = definitions.find((d) => d.name === 'catalyst');
   const pub = { access: 'public' } as const;
   return [
@@ -226,21 +269,28 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       'POST /api/WmsDocumentPosition/groupmovement',
       'WmsDocument',
       'Moves several stock rows to another location in one document.',
+      { body: groupMovementSchema },
     ),
     doc(
       'POST /api/WmsDocumentPosition/ReleaseStorageSpace/:id',
       'WmsDocument',
       'Empties a location into a release document.',
     ),
-    doc('POST /api/WmsOrder/:id/status', 'WmsOrder', "Changes an order's status."),
+    doc('POST /api/WmsOrder/:id/status', 'WmsOrder', "Changes an order's status.", { body: statusBody }),
     doc(
       'GET /api/WmsOrder/:id/clonetotype/:type',
       'WmsOrder',
       'A copy of an order as another order type (not saved).',
     ),
-    doc('GET /api/WmsOrder/:id/Positions', 'WmsOrder', "An order's positions."),
-    doc('GET /api/WmsOrder/Move/Progress', 'WmsOrder', 'Progress of the orders being moved (picked).'),
-    doc('GET /api/WmsOrder/Verify/Progress', 'WmsOrder', 'Progress of the orders being verified.'),
+    doc('GET /api/WmsOrder/:id/Positions', 'WmsOrder', "An order's positions.", {
+      query: pageQuerySchema(orderPosition),
+    }),
+    doc('GET /api/WmsOrder/Move/Progress', 'WmsOrder', 'Progress of the orders being moved (picked).', {
+      query: pageQuerySchema(order),
+    }),
+    doc('GET /api/WmsOrder/Verify/Progress', 'WmsOrder', 'Progress of the orders being verified.', {
+      query: pageQuerySchema(order),
+    }),
     doc(
       'GET /api/WmsOrder/Move/:id/PositionsProgress',
       'WmsOrder',
@@ -256,7 +306,9 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       'WmsOrder',
       'Per position: how much of an order has been verified.',
     ),
-    doc('GET /api/WmsOrder/Offers/Sell', 'WmsOrder', 'Orders with a sell offer.'),
+    doc('GET /api/WmsOrder/Offers/Sell', 'WmsOrder', 'Orders with a sell offer.', {
+      query: pageQuerySchema(order),
+    }),
     doc(
       'POST /api/WmsOrder/:id/verify/approve',
       'WmsOrder',
@@ -266,12 +318,20 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       'POST /api/WmsOrder/GenerateProduction',
       'Production',
       'Makes production orders for what orders lack.',
+      { body: generateProductionBody, status: 201 },
     ),
     doc('GET /api/WmsOrder/Offers/Sell/:id', 'WmsOrder', 'The sell offer of an order.'),
     doc('POST /api/WmsOrder/:id/offer/send', 'WmsOrder', "Sends an order's sell offer to the customer."),
     doc('POST /api/WmsOrder/:id/offer/accept', 'WmsOrder', "Accepts an order's sell offer."),
     doc('POST /api/WmsOrder/:id/offer/reject', 'WmsOrder', "Rejects an order's sell offer."),
-    doc('POST /api/Production/GenerateDocuments', 'Production', 'Makes the documents of a production order.'),
+    doc(
+      'POST /api/Production/GenerateDocuments',
+      'Production',
+      'Makes the documents of a production order.',
+      {
+        body: orderIdBody,
+      },
+    ),
     doc(
       'GET /api/Production/:id/GetProductionDocuments',
       'Production',
@@ -284,12 +344,17 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
     ),
 
     // Stock and locations
-    doc('GET /api/WmsInventory/inventory', 'Stock', "Detailed stock (also for a shared link's session)."),
-    doc('GET /api/WmsInventory/containerStock', 'Stock', 'Stock by container.'),
+    doc('GET /api/WmsInventory/inventory', 'Stock', "Detailed stock (also for a shared link's session).", {
+      query: pageQuerySchema(inventoryView),
+    }),
+    doc('GET /api/WmsInventory/containerStock', 'Stock', 'Stock by container.', {
+      query: pageQuerySchema(containerStockView),
+    }),
     doc(
       'GET /api/WmsInventory/productStock',
       'Stock',
       "Stock by product and warehouse (also for a shared link's session).",
+      { query: pageQuerySchema(productStockView) },
     ),
     doc('GET /api/WmsInventory/bestsourcematerial/:id', 'Stock', 'Where to take a product from.', {
       query: bestSourceQuery,
@@ -304,7 +369,7 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       'POST /api/StorageSpace/generate',
       'StorageSpace',
       'Starts generating locations from a pattern (a job).',
-      { status: 202 },
+      { body: generateLocationsSchema, status: 202 },
     ),
     doc('GET /api/StorageSpace/generate/:jobId', 'StorageSpace', 'Progress of a location generation job.'),
     doc(
@@ -325,8 +390,11 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       'POST /api/StorageSpace/:id/schema',
       'StorageSpace',
       "Uploads or replaces a location's map (SVG is sanitized).",
+      { body: mapSchemaBody },
     ),
-    doc('PATCH /api/StorageSpace/:id/schema', 'StorageSpace', "Changes a map's bounds or dimensions."),
+    doc('PATCH /api/StorageSpace/:id/schema', 'StorageSpace', "Changes a map's bounds or dimensions.", {
+      body: mapSchemaPatch,
+    }),
     doc(
       'GET /api/StorageSpace/:id/schema/places',
       'StorageSpace',
@@ -336,6 +404,7 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       'PUT /api/StorageSpace/:id/schema/places/:childId',
       'StorageSpace',
       'Places a child location on the map (within its bounds).',
+      { body: placeSchema },
     ),
 
     // Shipping
@@ -343,10 +412,14 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       'GET /api/ShipmentTicket/Proposal',
       'Shipping',
       'A proposed shipment ticket for an order or document.',
+      { query: proposalQuery },
     ),
     doc('GET /api/ShipmentTicket/Carriers', 'Shipping', 'Carriers a ticket can be offered to.'),
-    doc('POST /api/ShipmentTicket', 'Shipping', 'Creates a shipment ticket.', { status: 201 }),
-    doc('PUT /api/ShipmentTicket/:id', 'Shipping', 'Changes a shipment ticket.'),
+    doc('POST /api/ShipmentTicket', 'Shipping', 'Creates a shipment ticket.', {
+      body: ticketBody,
+      status: 201,
+    }),
+    doc('PUT /api/ShipmentTicket/:id', 'Shipping', 'Changes a shipment ticket.', { body: ticketBody }),
     doc('DELETE /api/ShipmentTicket/:id', 'Shipping', 'Deletes a shipment ticket.', { status: 204 }),
     doc('GET /api/ShipmentTicket/:id/Detail', 'Shipping', 'A ticket with its offers and threads.'),
     doc('POST /api/ShipmentTicket/:id/publish', 'Shipping', 'Publishes a ticket to carriers.'),
@@ -356,28 +429,42 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       body: rescheduleBody,
     }),
     doc('GET /api/ShipmentTicket/:id/CarrierThreads', 'Shipping', 'Messages with carriers about a ticket.'),
-    doc('POST /api/ShipmentTicket/:id/CarrierThreads', 'Shipping', 'Writes to a carrier about a ticket.'),
+    doc('POST /api/ShipmentTicket/:id/CarrierThreads', 'Shipping', 'Writes to a carrier about a ticket.', {
+      body: startThreadBody,
+    }),
     doc('POST /api/FreightOffer/:id/confirm', 'Shipping', "Confirms a carrier's freight offer."),
-    doc('GET /api/Transport/Tickets', 'Carrier', 'Tickets offered to the carrier.'),
+    doc('GET /api/Transport/Tickets', 'Carrier', 'Tickets offered to the carrier.', {
+      query: findTransportQuerySchema,
+    }),
     doc('GET /api/Transport/Tickets/:id', 'Carrier', 'One ticket offered to the carrier.'),
-    doc('POST /api/Transport/Tickets/:id/Offers', 'Carrier', "The carrier's offer for a ticket."),
+    doc('POST /api/Transport/Tickets/:id/Offers', 'Carrier', "The carrier's offer for a ticket.", {
+      body: offerBody,
+    }),
     doc('GET /api/Transport/Tickets/:id/Thread', 'Carrier', "The carrier's thread about a ticket."),
     doc('POST /api/Transport/Tickets/:id/Thread', 'Carrier', "Writes in the carrier's thread."),
-    doc('GET /api/Transport/Offers', 'Carrier', "The carrier's offers."),
-    doc('PUT /api/Transport/Offers/:id', 'Carrier', 'Changes an offer.'),
+    doc('GET /api/Transport/Offers', 'Carrier', "The carrier's offers.", { query: carrierOffersQuery }),
+    doc('PUT /api/Transport/Offers/:id', 'Carrier', 'Changes an offer.', { body: offerBody }),
     doc('POST /api/Transport/Offers/:id/withdraw', 'Carrier', 'Withdraws an offer.'),
 
     // Contractor portal
-    doc('GET /api/contractororders/list-cart-product', 'Portal', "The basket's lines."),
+    doc('GET /api/contractororders/list-cart-product', 'Portal', "The basket's lines.", {
+      query: basketPageQuery,
+    }),
     doc('GET /api/contractororders/cart-summary', 'Portal', "The basket's totals."),
     doc('POST /api/contractororders/add-to-cart', 'Portal', 'Adds a product to the basket.'),
     doc('PATCH /api/contractororders/edit-cart-product', 'Portal', 'Changes a basket line.'),
     doc('DELETE /api/contractororders/delete-cart-product', 'Portal', 'Removes a basket line.'),
     doc('POST /api/contractororders/confirm-order', 'Portal', 'Orders the basket.'),
-    doc('GET /api/contractororders/availible-products', 'Portal', 'Products the contractor may order.'),
+    doc('GET /api/contractororders/availible-products', 'Portal', 'Products the contractor may order.', {
+      query: pageQuerySchema(catalogueView).extend({ search: catalogueSearch }),
+    }),
     doc('GET /api/contractororders/availible-prod-groups', 'Portal', 'Product groups of those products.'),
-    doc('GET /api/contractororders/last-orders', 'Portal', "The contractor's last orders."),
-    doc('GET /api/contractororders/my-orders', 'Portal', "The contractor's orders."),
+    doc('GET /api/contractororders/last-orders', 'Portal', "The contractor's last orders.", {
+      query: lastOrdersQuery,
+    }),
+    doc('GET /api/contractororders/my-orders', 'Portal', "The contractor's orders.", {
+      query: pageQuerySchema(order),
+    }),
     doc('GET /api/contractororders/order/:id', 'Portal', "One of the contractor's orders."),
     doc(
       'POST /api/contractororders/repeat-order/:id',
@@ -386,7 +473,10 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
     ),
 
     // Shared links
-    doc('POST /api/SharedAccess', 'Shared links', 'Creates a time-limited link to stock.', { status: 201 }),
+    doc('POST /api/SharedAccess', 'Shared links', 'Creates a time-limited link to stock.', {
+      body: sharedLinkBody,
+      status: 201,
+    }),
     doc('POST /api/SharedAccess/:id/withdraw', 'Shared links', 'Withdraws a link.'),
     doc('DELETE /api/SharedAccess/:id', 'Shared links', 'Deletes a link.', { status: 204 }),
     doc('POST /api/shared/open', 'Shared links', 'Opens a link with its key: a read-only session.', {
@@ -415,9 +505,11 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
     doc('GET /api/File/send-by-email/:id', 'Messages', 'Sends a file by e-mail.', {
       query: sendByEmailQuery,
     }),
-    doc('GET /api/emailTemplate/placeholders', 'Messages', 'Placeholders e-mail templates may use.'),
+    doc('GET /api/emailTemplate/placeholders', 'Messages', 'Placeholders e-mail templates may use.', {
+      query: placeholdersQuery,
+    }),
     doc('POST /api/EmailAccount/:id/test', 'Messages', 'Sends a test e-mail through a mail account.', {
-      query: testMailQuery,
+      body: testMailQuery,
     }),
     doc('GET /api/Discussion', 'Discussions', "The caller's discussions.", { query: discussionPageQuery }),
     doc('GET /api/Discussion/unread', 'Discussions', 'How many discussions have unread messages.'),
@@ -430,7 +522,9 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       body: discussionPostSchema,
     }),
     doc('POST /api/Discussion/:id/read', 'Discussions', 'Marks a discussion read.', { body: readSchema }),
-    doc('GET /api/Calendar', 'Calendar', 'Orders, documents and tickets by day.'),
+    doc('GET /api/Calendar', 'Calendar', 'Orders, documents and tickets by day.', {
+      query: calendarQuerySchema,
+    }),
     doc('GET /api/Calendar/Resources', 'Calendar', 'Resources the calendar shows.'),
     doc('POST /api/Calendar/move', 'Calendar', 'Moves an entry to another day.', { body: moveBodySchema }),
     doc('GET /api/Dashboard', 'Dashboard', "The supervisor's dashboard.", { query: dashboardQuery }),
@@ -466,7 +560,9 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
     doc('POST /api/print/printer', 'Printing', 'Sends a label to a network label printer (ZPL).', {
       body: printRequestSchema,
     }),
-    doc('POST /api/ComputerVision', 'Faces', 'Enrols a face descriptor for a user.'),
+    doc('POST /api/ComputerVision', 'Faces', 'Enrols a face descriptor for a user.', {
+      body: enrolFaceSchema,
+    }),
     doc('POST /api/ComputerVision/analyse', 'Faces', 'Who a face descriptor belongs to.', {
       body: analyseFaceSchema,
       response: analyseResponseSchema,
@@ -503,7 +599,9 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       query: whySchema,
     }),
     doc('GET /api/catalyst/ClientRecyclingConfig', 'Catalyst', 'The pricing configuration.'),
-    doc('PUT /api/catalyst/ClientRecyclingConfig', 'Catalyst', 'Changes the pricing configuration.'),
+    doc('PUT /api/catalyst/ClientRecyclingConfig', 'Catalyst', 'Changes the pricing configuration.', {
+      body: recyclingConfigInput,
+    }),
     doc('POST /api/catalyst/companystockraterule/:id/quote', 'Catalyst', 'Records a metal quote.', {
       body: quoteSchema,
     }),
@@ -562,9 +660,15 @@ export const describedRoutes = (definitions: readonly ResourceDefinition[]): Rou
       body: recalcSchema,
     }),
     doc('GET /api/catalyst/catalyst/as-client/image/:id', 'Catalyst client', 'A catalyst photo.', {
+      query: imageQuery,
       produces: 'image/*',
     }),
-    doc('GET /api/catalyst/catalyst/as-client/:id', 'Catalyst client', 'One catalyst as the client sees it.'),
+    doc(
+      'GET /api/catalyst/catalyst/as-client/:id',
+      'Catalyst client',
+      "One catalyst as the client sees it; for staff, the id is a client user's and the answer that client's catalogue.",
+      { query: catalogueQuerySchema },
+    ),
     doc(
       'GET /api/catalyst/catalyst/as-client/:customUserId/:catalystId',
       'Catalyst client',

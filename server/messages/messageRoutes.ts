@@ -31,6 +31,8 @@ export const sendByEmailQuery = z.object({
   fileName: z.string().trim().min(1).max(255).optional(),
 });
 export const testQuery = z.object({ to: z.email({ error: 'email' }).optional() }).optional();
+/** GET emailTemplate/placeholders: the resource (name or path) whose placeholders a template may use. */
+export const placeholdersQuery = z.object({ refResourceType: z.string().optional() });
 
 /**
  * Messages: POST Message/send, POST Message/preview, GET File/send-by-email/{fileInfoId}, GET
@@ -78,8 +80,8 @@ export const registerMessageRoutes = (
   });
 
   app.get('/api/emailTemplate/placeholders', async (request) => {
-    const type = (request.query as Record<string, unknown>).refResourceType;
-    const wanted = typeof type === 'string' ? type.toLowerCase() : '';
+    const q = placeholdersQuery.safeParse(request.query ?? {});
+    const wanted = q.success ? (q.data.refResourceType ?? '').toLowerCase() : '';
     const def = ctx.schema.definitions.find(
       (d) => d.name.toLowerCase() === wanted || d.path.toLowerCase() === wanted,
     );

@@ -14,7 +14,7 @@ import { orderableOf } from './orderableStock';
 import { visiblePortalProducts } from './portalProducts';
 import type { PortalScope } from './portalScope';
 
-const pageSchema = z.object({
+export const pageSchema = z.object({
   PageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
   PageSize: z.coerce.number().int().min(1).max(1000).default(100),
 });

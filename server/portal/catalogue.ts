@@ -16,7 +16,7 @@ import { orderableOf } from './orderableStock';
 import { portalProductColumns, toPortalProduct, translationJoin } from './portalProducts';
 import type { PortalScope } from './portalScope';
 
-const searchSchema = z.string().max(200).optional();
+export const searchSchema = z.string().max(200).optional();
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -16,7 +16,7 @@ import { orderableOf } from './orderableStock';
 import { visiblePortalProducts } from './portalProducts';
 import type { PortalScope } from './portalScope';
 
-const lastSchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const lastSchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 
 export type PortalOrder = Row & PortalOrderProgress;
 

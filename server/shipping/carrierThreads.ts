@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { isCarrier } from '../../domain/auth/claims';
 import { AppError } from '../../domain/errors';
 import type { DiscussionAudience } from '../../domain/office/discussion';
@@ -41,6 +42,9 @@ export const carrierAudience = (accountId: string, carrierId: string): Discussio
   access: 'shipping',
   carriers: [carrierId],
 });
+
+/** POST ShipmentTicket/{id}/CarrierThreads: the carrier the staff writes to. */
+export const startThreadBody = z.object({ carrierId: z.string().regex(/^[0-9a-f-]{36}$/i) });
 
 /**
  * Carrier messaging: one discussion per (shipment ticket, carrier company) between the warehouse's staff with
@@ -182,9 +186,10 @@ export class CarrierThreads {
   ): Promise<{ discussionId: string }> {
     if (isCarrier(scope.claims)) throw new AppError('forbidden');
     this.t.ticketService.assertRead(scope);
-    const carrierId = textOf((body as Row | null | undefined)?.carrierId);
-    if (!carrierId || !/^[0-9a-f-]{36}$/i.test(carrierId))
+    const parsed = startThreadBody.safeParse(body ?? {});
+    if (!parsed.success)
       throw new AppError('formHasErrors', { fields: [{ field: 'carrierId', rule: 'required' }] });
+    const { carrierId } = parsed.data;
     const ticket = await this.tickets.find(work.tx, scope, ticketId, true);
     const offered = await this.offeredCarriers(work.tx, scope.clientAccountId, String(ticket.id));
     const sees = carrierSeesTicket(forCarrier(ticket), carrierId);

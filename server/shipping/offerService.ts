@@ -50,6 +50,13 @@ const routeOf = (t: Row): string =>
   [textOf(t.pickupCountry), textOf(t.destinationCountry)].filter(Boolean).join(' → ') ||
   String(t.shipmentNumber);
 
+/** GET Transport/Offers: which of the carrier's offers, a page of them. */
+export const carrierOffersQuery = z.object({
+  statusCode: z.string().optional(),
+  PageNumber: z.coerce.number().int().min(1).default(1),
+  PageSize: z.coerce.number().int().min(1).max(200).default(25),
+});
+
 /**
  * Freight offers and the carriers' side of shipping: find transport (published tickets meant for the carrier,
  * filtered), a carrier's own offers (make, change, withdraw) and the warehouse's confirmation, which assigns the
@@ -209,13 +216,7 @@ export class OfferService {
   /** GET Transport/Offers: the carrier's own offers (newest first), optionally by status. */
   async carrierOffers(scope: Scope, raw: Record<string, unknown>): Promise<Page<Row>> {
     const carrier = carrierScopeOf(scope);
-    const q = z
-      .object({
-        statusCode: z.string().optional(),
-        PageNumber: z.coerce.number().int().min(1).default(1),
-        PageSize: z.coerce.number().int().min(1).max(200).default(25),
-      })
-      .safeParse(raw);
+    const q = carrierOffersQuery.safeParse(raw);
     if (!q.success || (q.data.statusCode && !isOfferStatus(q.data.statusCode)))
       throw new AppError('badRequest', { fields: [{ field: 'statusCode', rule: 'invalidValue' }] });
     const conditions = [

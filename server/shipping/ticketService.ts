@@ -23,7 +23,10 @@ import { nextShipmentNumber } from './ticketNumbering';
 import type { Work } from './unitOfWork';
 
 const uuid = z.uuid();
-const loadSchema = z
+/** GET ShipmentTicket/Proposal: the order or the document (one of them) a ticket is proposed for. */
+export const proposalQuery = z.object({ orderId: z.string().optional(), documentId: z.string().optional() });
+/** The orders or documents a ticket carries (its `loads`). */
+export const loadSchema = z
   .array(
     z.union([
       z.object({ documentId: z.uuid(), orderId: z.undefined().or(z.null()).optional() }),
@@ -477,8 +480,9 @@ export class TicketService {
   async proposal(scope: Scope, query: Row): Promise<Row> {
     this.t.ticketService.assertWrite(scope);
     const db = this.ctx.db;
-    const orderId = textOf(query.orderId);
-    const documentId = textOf(query.documentId);
+    const q = proposalQuery.safeParse(query);
+    const orderId = q.success ? textOf(q.data.orderId) : null;
+    const documentId = q.success ? textOf(q.data.documentId) : null;
     if ((orderId ? 1 : 0) + (documentId ? 1 : 0) !== 1 || !uuid.safeParse(orderId ?? documentId).success)
       throw new AppError('badRequest', { fields: [{ field: 'orderId', rule: 'invalidValue' }] });
     const header = orderId ? this.t.orders : this.t.documents;

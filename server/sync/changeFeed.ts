@@ -13,6 +13,7 @@ import { compareCursors, encodeCursor, type FeedCursor, isStart } from './cursor
 import type { FeedPageCache } from './feedPageCache';
 import { FeedRows } from './feedRows';
 import { contractorEntities, type FeedScope } from './feedScope';
+import { GatheredReads } from './gatheredReads';
 import { NamedStatement } from './namedStatement';
 
 export interface ChangesRequest {
@@ -277,53 +278,81 @@ const pageBelow = async (
 
 const readOnlySnapshot = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
-const answer = (page: FeedPage, lastMutationId: number): ChangesResponse => ({
+/** What a pull answers: a page (shared, FeedPageCache) and the calling device's own last mutation. */
+export interface FeedAnswer {
+  readonly page: FeedPage;
+  readonly lastMutationId: number;
+}
+
+/** A page's changes as JSON, made once per page: a shared page goes to every terminal that asks for it. */
+const changesJson = new WeakMap<FeedPage, string>();
+const changesJsonOf = (page: FeedPage): string => {
+  let json = changesJson.get(page);
+  if (json === undefined) {
+    json = JSON.stringify(page.changes);
+    changesJson.set(page, json);
+  }
+  return json;
+};
+
+/** The response as an object (what the body's JSON stands for). */
+export const changesResponseOf = (a: FeedAnswer, serverTime: string): ChangesResponse => ({
   version: syncWireVersion,
-  changes: page.changes,
-  cursor: encodeCursor(page.cursor),
-  hasMore: page.hasMore,
-  remaining: page.remaining,
-  lastMutationId,
-  serverTime: new Date().toISOString(),
+  changes: a.page.changes,
+  cursor: encodeCursor(a.page.cursor),
+  hasMore: a.page.hasMore,
+  remaining: a.page.remaining,
+  lastMutationId: a.lastMutationId,
+  serverTime,
 });
 
+/**
+ * The response body: exactly JSON.stringify(changesResponseOf(a, serverTime)), the same bytes, with the page's
+ * changes serialised once for every terminal that gets the page.
+ */
+export const changesResponseText = (a: FeedAnswer, serverTime: string): string =>
+  `{"version":${JSON.stringify(syncWireVersion)},"changes":${changesJsonOf(a.page)}` +
+  `,"cursor":${JSON.stringify(encodeCursor(a.page.cursor))},"hasMore":${a.page.hasMore}` +
+  `,"remaining":${JSON.stringify(a.page.remaining)},"lastMutationId":${JSON.stringify(a.lastMutationId)}` +
+  `,"serverTime":${JSON.stringify(serverTime)}}`;
+
 /** A page read on its own, watermark and the device's last mutation in the same snapshot. */
-const readPageOfChanges = async (ctx: AppContext, req: ChangesRequest): Promise<ChangesResponse> =>
+const readPageOfChanges = async (ctx: AppContext, req: ChangesRequest): Promise<FeedAnswer> =>
   ctx.db.transaction(async (tx) => {
     const page = await pageBelow(ctx, tx, req, await readWatermark(tx));
-    return answer(page, await lastMutationBefore(tx, req, page.cursor.xid));
+    return { page, lastMutationId: await lastMutationBefore(tx, req, page.cursor.xid) };
   }, readOnlySnapshot);
 
-const headNames = ['account', 'afterXid', 'afterSeq', 'contractor', 'device', 'user'] as const;
+const headNames = ['account', 'contractor', 'devices', 'users', 'afterXids', 'afterSeqs'] as const;
 type HeadName = (typeof headNames)[number];
 
 /**
- * The head of a pull, in one statement (no transaction), built once per shape (contractor or staff, with or
- * without a device) and prepared: its watermark, whether any log row for the caller lies between the cursor and
- * it, and the device's last mutation below it — all from the statement's one snapshot.
+ * The heads of pulls of one account and scope (contractor or staff), in one statement (no transaction), built
+ * once per shape and prepared: its watermark and, per pull (its cursor, device and user, as arrays), whether any
+ * log row for the caller lies between its cursor and the watermark, and the device's last mutation below it —
+ * all from the statement's one snapshot. A lone pull is a statement of one; the pulls a change sets off at once
+ * share one (GatheredReads).
  */
 const headStatements = new Map<string, NamedStatement<HeadName>>();
-const headStatementOf = (contractor: boolean, device: boolean): NamedStatement<HeadName> => {
-  const shape = `${contractor ? 'contractor' : 'staff'}/${device ? 'device' : 'none'}`;
+const headStatementOf = (contractor: boolean): NamedStatement<HeadName> => {
+  const shape = contractor ? 'contractor' : 'staff';
   let statement = headStatements.get(shape);
   if (!statement) {
     statement = new NamedStatement(
       headNames,
       (v) => sql`
-      select w.watermark::text as watermark,
+      select w.watermark::text as watermark, a.n::int as n,
         exists (select 1 from sync_change
           where client_account_id = ${v.account}::uuid
-            and (xid, seq) > (${v.afterXid}::xid8, ${v.afterSeq}::bigint)
+            and (xid, seq) > (a.after_xid, a.after_seq)
             and xid < w.watermark
             and ${visibleTo(contractor ? v.contractor : null)}) as waiting,
-        ${
-          device
-            ? sql`(select coalesce(max(mutation_id), 0)::text from sync_mutation
-          where client_account_id = ${v.account}::uuid and device_id = ${v.device}
-            and user_id = ${v.user}::uuid and xid < w.watermark)`
-            : sql`'0'`
-        } as last_mutation
-      from (${watermarkQuery}) w`,
+        (select coalesce(max(mutation_id), 0)::text from sync_mutation
+          where client_account_id = ${v.account}::uuid and device_id = a.device
+            and user_id = a.user_id and xid < w.watermark) as last_mutation
+      from (${watermarkQuery}) w,
+        unnest(${v.devices}::text[], ${v.users}::uuid[], ${v.afterXids}::xid8[], ${v.afterSeqs}::bigint[])
+          with ordinality as a(device, user_id, after_xid, after_seq, n)`,
     );
     headStatements.set(shape, statement);
   }
@@ -338,39 +367,69 @@ interface Head {
   readonly lastMutationId: number;
 }
 
-const readHead = async (ctx: AppContext, req: ChangesRequest): Promise<Head> => {
-  const { scope, since } = req;
-  const [row] = await headStatementOf(scope.contractorId !== null, req.deviceId !== null).rows(ctx.db, {
+/** The heads of pulls of one account and scope (the first one's), from one statement. */
+const readHeads = async (ctx: AppContext, reqs: readonly ChangesRequest[]): Promise<Head[]> => {
+  const scope = reqs[0]?.scope;
+  if (!scope) return [];
+  const rows = await headStatementOf(scope.contractorId !== null).rows(ctx.db, {
     account: scope.clientAccountId,
-    afterXid: since.xid.toString(),
-    afterSeq: since.seq.toString(),
     contractor: scope.contractorId,
-    device: req.deviceId,
-    user: scope.userId,
+    devices: reqs.map((r) => r.deviceId),
+    users: reqs.map((r) => r.scope.userId),
+    afterXids: reqs.map((r) => r.since.xid.toString()),
+    afterSeqs: reqs.map((r) => r.since.seq.toString()),
   });
-  return {
-    watermark: BigInt(String(row?.watermark ?? '0')),
-    waiting: row?.waiting !== false,
-    lastMutationId: Number(row?.last_mutation ?? 0),
-  };
+  const byPull = new Map<number, Head>();
+  for (const row of rows)
+    byPull.set(Number(row.n), {
+      watermark: BigInt(String(row.watermark ?? '0')),
+      waiting: row.waiting !== false,
+      lastMutationId: Number(row.last_mutation ?? 0),
+    });
+  return reqs.map((_, i) => {
+    const head = byPull.get(i + 1);
+    if (!head) throw new Error(`the pulls' head answered ${rows.length} rows for ${reqs.length} pulls`);
+    return head;
+  });
+};
+
+/** What one app shares between the pulls of its terminals (registerSync makes it once). */
+export interface FeedSharing {
+  readonly pages: FeedPageCache<FeedPage>;
+  /** Heads of pulls of one account and scope asked for at once, read together. */
+  readonly heads: GatheredReads<ChangesRequest, Head>;
+}
+
+export const feedSharing = (ctx: AppContext, pages: FeedPageCache<FeedPage>): FeedSharing => ({
+  pages,
+  heads: new GatheredReads((_key, reqs) => readHeads(ctx, reqs)),
+});
+
+const readHead = async (ctx: AppContext, req: ChangesRequest, sharing?: FeedSharing): Promise<Head> => {
+  if (!sharing) {
+    const [head] = await readHeads(ctx, [req]);
+    if (!head) throw new Error('no head of the pull');
+    return head;
+  }
+  return sharing.heads.ask(`${req.scope.clientAccountId} ${req.scope.contractorId ?? ''}`, req);
 };
 
 /**
  * A page of the change feed. Every change in an account makes each of its terminals pull, mostly to learn there
  * is nothing for them, and otherwise for the same page as all the others: the pull's head statement (readHead)
- * answers "nothing new" alone, with no transaction and no write; a page waiting below the watermark it read is
- * computed once for every caller of the same account, scope, cursor and page size (`pages`), in a snapshot of
- * its own — every transaction below that watermark had ended when the head read it, so the rows below it are
- * final whenever they are read. The pages of an initial sync, and a cursor above the watermark (another
- * database's), are read on their own.
+ * answers "nothing new" alone, with no transaction and no write — and the heads of pulls asked for at once are
+ * one statement; a page waiting below the watermark it read is computed once for every caller of the same
+ * account, scope, cursor and page size (`sharing.pages`), in a snapshot of its own — every transaction below
+ * that watermark had ended when the head read it, so the rows below it are final whenever they are read. The
+ * pages of an initial sync, and a cursor above the watermark (another database's), are read on their own.
  */
 export const readChanges = async (
   ctx: AppContext,
   req: ChangesRequest,
-  pages?: FeedPageCache<FeedPage>,
-): Promise<ChangesResponse> => {
+  sharing?: FeedSharing,
+): Promise<FeedAnswer> => {
   if (isStart(req.since) || req.since.horizon !== undefined) return readPageOfChanges(ctx, req);
-  const head = await readHead(ctx, req);
+  const head = await readHead(ctx, req, sharing);
   if (head.watermark < req.since.xid) return readPageOfChanges(ctx, req);
   if (!head.waiting) {
     // Never backwards, as a page.
@@ -378,7 +437,10 @@ export const readChanges = async (
       compareCursors({ xid: head.watermark, seq: 0n }, req.since) < 0
         ? { xid: req.since.xid, seq: req.since.seq }
         : { xid: head.watermark, seq: 0n };
-    return answer({ changes: [], cursor, hasMore: false, remaining: 0 }, head.lastMutationId);
+    return {
+      page: { changes: [], cursor, hasMore: false, remaining: 0 },
+      lastMutationId: head.lastMutationId,
+    };
   }
   const compute = () => ctx.db.transaction((tx) => pageBelow(ctx, tx, req, head.watermark), readOnlySnapshot);
   const key = [
@@ -388,11 +450,11 @@ export const readChanges = async (
     req.limit,
     head.watermark,
   ].join(' ');
-  const page = await (pages ? pages.page(key, compute) : compute());
+  const page = await (sharing ? sharing.pages.page(key, compute) : compute());
   // The device's own mutations: from the head when the page ends at its watermark, else below the page's end.
   const lastMutationId =
     page.cursor.xid === head.watermark
       ? head.lastMutationId
       : await lastMutationBefore(ctx.db, req, page.cursor.xid);
-  return answer(page, lastMutationId);
+  return { page, lastMutationId };
 };

@@ -10,7 +10,6 @@ import {
   type PushedMutation,
   type RecordedOutcome,
   recordMutations,
-  renameRecorded,
   type StoredMutation,
   storedMutations,
 } from './mutationRecords';
@@ -272,22 +271,17 @@ export class ExactlyOnce {
           }
           done.push(this.successOutcome(item.key, outcome));
         }
-        // The records: the group's changes and their records commit together.
+        // Last steps (document numbers) hold their locks only from here to the commit; the answers then name the
+        // final numbers instead of the pending ones, and so do the records written with them — the group's changes
+        // and their records commit together. Renamed here, the records take one statement after the numbers, not
+        // a second one to rename what was recorded: a statement less while the stock rows and the counter are held.
+        const renames = await grouped.finish();
+        const final = renames.length ? done.map((o) => renamedOutcome(o, renames)) : done;
         await recordMutations(
           tx,
-          group.map((item, k) => ({ ...item.mutation, ...recordedOf(done[k] as PushedOutcome) })),
+          group.map((item, k) => ({ ...item.mutation, ...recordedOf(final[k] as PushedOutcome) })),
         );
-        // Last steps (document numbers) hold their locks only from here to the commit; the answers and the
-        // stored outcomes then name the final numbers instead of the pending ones.
-        const renames = await grouped.finish();
-        if (!renames.length) return done;
-        await renameRecorded(
-          tx,
-          caller.scope.clientAccountId,
-          group.map((item) => item.key),
-          renames,
-        );
-        return done.map((o) => renamedOutcome(o, renames));
+        return final;
       });
       if (unit) publishCommitted(this.ctx, unit);
       return { committed: true, outcomes };

@@ -107,24 +107,3 @@ export const recordMutations = async (
     returning idempotency_key as k`);
   return new Set(rowsOf(result).map((row) => String(row.k)));
 };
-
-/**
- * Replaces texts in the stored outcomes of these mutations, recorded earlier in the same transaction: the final
- * document numbers a push group takes as its last step, in place of the pending ones its calls answered with.
- */
-export const renameRecorded = async (
-  tx: Executor,
-  clientAccountId: string,
-  keys: readonly string[],
-  renames: readonly { readonly from: string; readonly to: string }[],
-): Promise<void> => {
-  if (!keys.length || !renames.length) return;
-  let body = sql`${syncMutation.response}::text`;
-  for (const r of renames) body = sql`replace(${body}, ${r.from}, ${r.to})`;
-  await tx
-    .update(syncMutation)
-    .set({ response: sql`(${body})::jsonb` })
-    .where(
-      and(eq(syncMutation.clientAccountId, clientAccountId), inArray(syncMutation.idempotencyKey, [...keys])),
-    );
-};

@@ -4,7 +4,7 @@ import { changesLimits, syncHeaders, syncPaths } from '../../domain/sync/wire';
 import { type AppContext, requireAuth } from '../context';
 import { intentHandlersOf } from '../intents/intentHandlers';
 import { registerIntentRoutes } from '../intents/intentRoutes';
-import { type FeedPage, readChanges } from './changeFeed';
+import { changesResponseText, type FeedPage, feedSharing, readChanges } from './changeFeed';
 import { parseCursor } from './cursor';
 import { DeviceLastSeen } from './deviceLastSeen';
 import { ExactlyOnce } from './exactlyOnce';
@@ -41,17 +41,21 @@ export const registerSync = (app: FastifyInstance, ctx: AppContext): void => {
   registerIntentRoutes(app, ctx, handlers, exactlyOnce);
   registerPushBatch(app, ctx, exactlyOnce);
   const lastSeen = new DeviceLastSeen(ctx.db, () => ctx.clock.now());
-  // The pages terminals of one account pull at the same cursor, computed once (server/sync/feedPageCache.ts).
-  const pages = new FeedPageCache<FeedPage>();
+  // The pages terminals of one account pull at the same cursor, computed once (server/sync/feedPageCache.ts),
+  // and the heads of pulls asked for at once, read together.
+  const sharing = feedSharing(ctx, new FeedPageCache<FeedPage>());
 
-  app.get(syncPaths.changes, async (request) => {
+  app.get(syncPaths.changes, async (request, reply) => {
     const scope = feedScopeOf(requireAuth(request));
     const query = (request.query ?? {}) as Record<string, unknown>;
     const since = parseCursor(query.since);
     const limit = parseLimit(query.limit);
     const deviceId = deviceOf(request);
-    const page = await readChanges(ctx, { scope, since, limit, deviceId }, pages);
+    const answer = await readChanges(ctx, { scope, since, limit, deviceId }, sharing);
     if (deviceId !== null) await lastSeen.seen(scope.clientAccountId, deviceId, scope.userId);
-    return page;
+    // The JSON Fastify would make of the response object, with a shared page's changes serialised once.
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(changesResponseText(answer, new Date().toISOString()));
   });
 };

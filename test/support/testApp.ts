@@ -4,7 +4,7 @@ import { buildApp } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import type { ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
-import { openDatabase } from '../../server/db/client';
+import { type Database, openDatabase } from '../../server/db/client';
 import type { Mailer } from '../../server/mail/mailer';
 import { loadOfficeConfig } from '../../server/office/officeConfig';
 import { createTestDatabaseUrl } from './pgDatabase';
@@ -40,23 +40,45 @@ export const testConfig = {
   office: loadOfficeConfig(undefined, { backgroundIntervalMs: 0 }),
 } satisfies Partial<ServerConfig>;
 
+/** A test's own migrated database: an in-memory PGlite opened from the migrated dump, or a PostgreSQL copy of it. */
+export interface TestDatabaseHandle {
+  /** The PostgreSQL database's URL (DATABASE_URL set), else undefined. */
+  readonly url: string | undefined;
+  /** The opened PGlite database to hand to buildApp (no DATABASE_URL), else undefined. */
+  readonly database: Database | undefined;
+  close(): Promise<void>;
+}
+
 /**
- * The real server on a throwaway database: in-memory PGlite, or a fresh PostgreSQL database
- * when DATABASE_URL is set (npm run test:pg). One per test file.
+ * A throwaway database with every migration applied: a fresh PostgreSQL database copied from the migrated template
+ * when DATABASE_URL is set (npm run test:pg), else an in-memory PGlite started from one migrated dump (no initdb,
+ * no migrations: seconds per database saved).
+ */
+export const openTestDatabase = async (): Promise<TestDatabaseHandle> => {
+  const created = await createTestDatabaseUrl({ migrated: true });
+  const database = created.url ? undefined : await openDatabase({ pgliteFrom: await migratedPgliteDump() });
+  return {
+    url: created.url,
+    database,
+    close: async () => {
+      await database?.close();
+      await created.drop();
+    },
+  };
+};
+
+/**
+ * The real server on a throwaway database (openTestDatabase), also when the test gives a data directory (for its
+ * files and mail, not the database). One per test file.
  */
 export const createTestApp = async (
   opts: { config?: Partial<ServerConfig>; mailer?: Mailer; clock?: Clock } = {},
 ): Promise<TestApp> => {
-  const database = await createTestDatabaseUrl({ migrated: true });
+  const database = await openTestDatabase();
   const config = { ...testConfig, databaseUrl: database.url, ...opts.config };
-  // Without PostgreSQL every test database is in memory, started from one migrated dump (no initdb, no migrations:
-  // seconds per file), also when the test gives a data directory (for its files and mail, not the database).
-  const opened = config.databaseUrl
-    ? undefined
-    : await openDatabase({ pgliteFrom: await migratedPgliteDump() });
   const app = await buildApp({
     config,
-    ...(opened ? { database: opened } : {}),
+    ...(database.database ? { database: database.database } : {}),
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
@@ -72,8 +94,7 @@ export const createTestApp = async (
       }),
     close: async () => {
       await app.close();
-      await opened?.close();
-      await database.drop();
+      await database.close();
     },
   };
 };

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { DocumentTerms } from '../../../domain/account/usage';
 import { AppError, type FieldError } from '../../../domain/errors';
 import { isUuid, numberOf, textOf } from '../../../domain/rowValues';
 import { type DocumentTypeCode, documentTypeOf } from '../../../domain/warehouse/documentTypes';
@@ -7,15 +8,16 @@ import { roundQuantity } from '../../../domain/warehouse/quantity';
 import { documentDraftOf, positionDraftOf } from '../../../domain/warehouse/ruleInputs';
 import { canEditDocument } from '../../../domain/warehouse/statuses';
 import { checkPositionsNotEditable } from '../../../domain/warehouse/validators/checkPositionsNotEditable';
+import { BuiltOnce } from '../../db/builtOnce';
 import type { Executor, Tx } from '../../db/client';
+import { clientAccount } from '../../db/internalTables';
 import { tableOf } from '../../db/resourceColumns';
 import { fromDatabaseError } from '../../http/dbErrors';
 import { type Row, toApiRow, toDbValues } from '../../resources/rows';
 import type { Scope } from '../../resources/scope';
 import type { UnitOfWork } from '../../unitOfWork';
-import { BuiltOnce } from '../../db/builtOnce';
-import { clientAccount } from '../../db/internalTables';
 import { loadLogisticsConfig, storedLogisticsConfig } from '../logisticsConfigStore';
+import { countNewDocument } from './documentAllowance';
 import { type PositionValues, parseDocumentInput, samePositions } from './documentInput';
 import type { DocumentLocks } from './documentLocking';
 import { lineDraftOf } from './documentLocking';
@@ -44,6 +46,16 @@ import {
 import type { DocumentTransitions } from './documentTransitions';
 import { lineMemoryOf } from './lineMemory';
 import { checkDocument } from './validationContext';
+
+/** The company's document terms as the opening read gives them (numeric columns may come back as text). */
+const termsOf = (value: unknown): DocumentTerms => {
+  const t = (value ?? {}) as { limit?: unknown; price?: unknown; budget?: unknown };
+  return {
+    limit: t.limit === null || t.limit === undefined ? null : Number(t.limit),
+    extraDocumentPrice: Number(t.price ?? 0),
+    extraBudget: Number(t.budget ?? 0),
+  };
+};
 
 export interface CreateOptions {
   /** Save it confirmed: stock moves in the same transaction. Also read from the input's `confirm`. */
@@ -168,6 +180,7 @@ export class DocumentSave {
           own: new Map(),
         })
       : withPositions(this.t, row, positionRows);
+    await this.countAgainstLimit(unit, scope.clientAccountId, opening.terms);
     if (!counted) return saved;
     return this.settleNumber(unit, saved, {
       accountId: scope.clientAccountId,
@@ -175,6 +188,22 @@ export class DocumentSave {
       config,
       documentId: id,
       pending: documentNumber,
+    });
+  }
+
+  /**
+   * Counts the new document against the company's monthly limit (documentAllowance.ts) as a last step of its unit
+   * of work, before its number: the end of a shared unit (where a refusal rolls the group back and its calls run
+   * again one by one, so the refusal is the creating call's own), else right now.
+   */
+  private async countAgainstLimit(unit: UnitOfWork, accountId: string, terms: DocumentTerms): Promise<void> {
+    if (terms.limit === null) return;
+    const now = this.t.ctx.clock.now();
+    if (!unit.shared) return countNewDocument(unit.tx, accountId, terms, now);
+    // The account's id sorts before its counters' keys (`account type`): the month row first, in every unit.
+    unit.atEnd(accountId, async () => {
+      await countNewDocument(unit.tx, accountId, terms, now);
+      return undefined;
     });
   }
 
@@ -311,6 +340,9 @@ export class DocumentSave {
       return sql`select
         (select ${clientAccount.logisticsConfig} from ${clientAccount} where ${clientAccount.id} = ${v.accountId}::uuid)
           as config,
+        (select json_build_object('limit', ${clientAccount.monthlyDocumentLimit},
+            'price', ${clientAccount.extraDocumentPrice}, 'budget', ${clientAccount.extraBudget})
+          from ${clientAccount} where ${clientAccount.id} = ${v.accountId}::uuid) as terms,
         exists(select 1 from ${docs} where ${dcol('id')} = ${v.id}::uuid) as id_taken,
         exists(select 1 from ${docs} where ${dcol('clientAccountId')} = ${v.accountId}::uuid
           and ${dcol('offlineNumber')} = ${v.number}::text) as number_taken`;
@@ -322,6 +354,7 @@ export class DocumentSave {
     });
     return {
       config: storedLogisticsConfig(row?.config),
+      terms: termsOf(row?.terms),
       idTaken: row?.id_taken === true,
       numberTaken: row?.number_taken === true,
     };

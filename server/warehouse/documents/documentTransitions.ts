@@ -95,6 +95,14 @@ export class DocumentTransitions {
         ownReserved: own,
         documentId: id,
       }));
+    // The document's status first, the stock last: the stock rows' locks (every receipt of a product into a
+    // location takes the same rows) are then held for fewer statements before the unit commits. A refused
+    // movement rolls the whole unit back, the status with it.
+    const confirmed = await this.setStatus(unit, scope, row, 'confirmed', drafts, positions, {
+      executionDate: new Date(),
+    });
+    // The document's reservation rows go; the stock rows' reserved amounts drop in the movements' statement.
+    if (own.size) await stock.dropReservations(tx, scope.clientAccountId, id);
     const changes = await stock.applyMovements(tx, scope.clientAccountId, movementsOf(draft, drafts), {
       documentId: id,
       positionIds: positions.map((p) => String(p.id)),
@@ -104,9 +112,8 @@ export class DocumentTransitions {
       productLabelOf: new Map([...products].map(([pid, p]) => [pid, p.index])),
       releaseReserved: own,
     });
-    if (own.size) await stock.dropReservations(tx, scope.clientAccountId, id);
     announceStock(unit, scope, changes);
-    return this.setStatus(unit, scope, row, 'confirmed', drafts, positions, { executionDate: new Date() });
+    return confirmed;
   }
 
   /**

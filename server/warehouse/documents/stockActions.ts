@@ -20,7 +20,7 @@ const optionalDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .nullable()
   .optional();
-const groupMovementSchema = z.object({
+export const groupMovementSchema = z.object({
   typeCode: z.enum(['ARL', 'LCR']),
   destinationLocationId: z.uuid(),
   destinationContainer: z.string().trim().max(64).nullable().optional(),

@@ -7,7 +7,7 @@ import { ProductionService } from '../production/productionService';
 import { OrderService } from './orderService';
 import { VerificationService } from './verificationService';
 
-const confirmQuery = z.object({ confirm: z.enum(['true', 'false', '1', '0']).optional() });
+export const confirmQuery = z.object({ confirm: z.enum(['true', 'false', '1', '0']).optional() });
 
 /** The services of the orders module, one set per app. */
 export interface OrderServices {

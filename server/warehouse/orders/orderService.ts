@@ -35,7 +35,7 @@ import { stockForCount } from './stockForCount';
 /** An order as saved, with the documents the save generated (when it was asked to). */
 export type SavedOrder = OrderWithPositions & { documents?: GeneratedDocument[] };
 
-const statusBody = z.object({
+export const statusBody = z.object({
   statusCode: z.string().max(50),
   closedManuallyReason: z.string().max(1000).nullable().optional(),
 });

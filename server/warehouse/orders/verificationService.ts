@@ -29,7 +29,7 @@ import { statusPath } from './orderStatusFlow';
 import type { OrderWithPositions } from './orderStore';
 import { isFinishedCount } from './refreshOrder';
 
-const finishBody = z.object({ generateDocuments: z.boolean() });
+export const finishBody = z.object({ generateDocuments: z.boolean() });
 
 /** A counted line as the domain's verification rules read it; the stored position rides along. */
 type CountLine = VerificationLine & { readonly row: Row };

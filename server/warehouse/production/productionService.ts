@@ -30,8 +30,8 @@ export interface ProductionState {
 }
 
 const productionTypes = ['PRO', 'PRL'];
-const orderIdBody = z.object({ orderId: z.uuid() });
-const generateProductionBody = z.object({
+export const orderIdBody = z.object({ orderId: z.uuid() });
+export const generateProductionBody = z.object({
   orderId: z.uuid(),
   destinationLocationId: z.uuid().nullable().optional(),
   onlyMissing: z.boolean().optional(),

@@ -28,7 +28,7 @@ export interface MapPlace {
 
 const fail = (code: 'invalidValue') => ({ error: code });
 const coordinate = z.number(fail('invalidValue')).finite(fail('invalidValue'));
-const placeSchema = z.object({ x: coordinate, y: coordinate });
+export const placeSchema = z.object({ x: coordinate, y: coordinate });
 
 /** The form rule a coordinate beyond one edge of the map breaks. */
 const boundErrors = (field: string, v: number, min: number, max: number): FieldError[] => {

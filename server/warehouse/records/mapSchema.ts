@@ -27,14 +27,14 @@ const boundsSchema = z
 
 const dimensionsSchema = z.object({ x: size, y: size, z: size }).nullable();
 
-const fullSchema = z.object({
+export const fullSchema = z.object({
   svg: z.string(fail('invalidValue')).nullish(),
   /** Name of the uploaded file, when the map comes from one: it must be an .svg. */
   fileName: z.string(fail('invalidValue')).max(255, fail('maxLength')).nullish(),
   bounds: boundsSchema,
   dimensions: dimensionsSchema.optional(),
 });
-const patchSchema = fullSchema.partial();
+export const patchSchema = fullSchema.partial();
 
 /**
  * Refuses a file that is not an .svg (fileExtensionNotAllowed) or too big (fileTooBig) and answers the drawing

@@ -8,10 +8,12 @@ import { api } from '../../api/http';
 import { errorMessage } from '../../i18n/i18n';
 import { humanSize } from '../files/FilesPanel';
 
-/** The caller's midnight today and first of the month, so days and the month are theirs, not the server's. */
+/**
+ * The caller's midnight today, so the days are theirs, not the server's. The month is the billing month the
+ * limit counts (UTC, the server's), so none is sent.
+ */
 const localStarts = (now: Date) => ({
   todayFrom: new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString(),
-  monthFrom: new Date(now.getFullYear(), now.getMonth(), 1).toISOString(),
 });
 
 /**
@@ -56,22 +58,40 @@ export const AccountUsagePanel = (): ReactNode => {
       {!usage && failure === null && <Loader size="sm" />}
       {usage && month && (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Text size="sm" data-testid="clientAccount-usage-month">
-              {t('clientAccount.usage.monthDocuments', { count: month.documents, limit: month.limit })}
+              {month.limit === null
+                ? t('clientAccount.usage.monthDocumentsNoLimit', { count: month.documents })
+                : t('clientAccount.usage.monthDocuments', { count: month.documents, limit: month.limit })}
             </Text>
-            <Text
-              size="sm"
-              c={month.overLimit > 0 ? 'orange' : undefined}
-              data-testid="clientAccount-usage-over"
-            >
-              {t('clientAccount.usage.overLimit', {
-                count: month.overLimit,
-                price: money.format(month.extraDocumentPrice),
-                cost: money.format(month.extraCost),
-                budget: money.format(month.extraBudget),
-              })}
-            </Text>
+            {month.limit !== null && (
+              <Text
+                size="sm"
+                c={month.overLimit > 0 ? 'orange' : undefined}
+                data-testid="clientAccount-usage-over"
+              >
+                {t('clientAccount.usage.overLimit', {
+                  count: month.overLimit,
+                  price: money.format(month.extraDocumentPrice),
+                  cost: money.format(month.extraCost),
+                  budget: money.format(month.extraBudget),
+                })}
+              </Text>
+            )}
+            {month.limit !== null && (
+              <Text
+                size="sm"
+                c={month.documentsLeft === 0 ? 'red' : undefined}
+                data-testid="clientAccount-usage-left"
+              >
+                {month.documentsLeft === null
+                  ? t('clientAccount.usage.leftNoCap', { budget: money.format(month.budgetLeft) })
+                  : t('clientAccount.usage.left', {
+                      count: month.documentsLeft,
+                      budget: money.format(month.budgetLeft),
+                    })}
+              </Text>
+            )}
             <Text size="sm" data-testid="clientAccount-usage-storage">
               {t('clientAccount.usage.storage', { size: humanSize(usage.storageBytes) })}
             </Text>

@@ -6,8 +6,7 @@ import type { AppContext } from '../../../server/context';
 import type { Database } from '../../../server/db/client';
 import type { Row } from '../../../server/resources/rows';
 import { anAccount, aSuperUser, aUser, type TestUser } from '../../support/builders';
-import { createTestDatabaseUrl } from '../../support/pgDatabase';
-import type { HttpMethod } from '../../support/testApp';
+import { type HttpMethod, openTestDatabase } from '../../support/testApp';
 
 /** The time the module goes by in a test: set and moved by the test, never the wall clock. */
 export interface FakeClock {
@@ -87,11 +86,14 @@ const wrap = (app: FastifyInstance, clock: FakeClock, close: () => Promise<void>
 
 /** One per test file: a fresh database (PGlite in memory, or PostgreSQL under npm run test:pg). */
 export const createCatalystApp = async (clock = fakeClock()): Promise<CatalystTestApp> => {
-  const database = await createTestDatabaseUrl();
-  const app = await buildCatalystApp(clock, { url: database.url });
+  const database = await openTestDatabase();
+  const app = await buildCatalystApp(clock, {
+    url: database.url,
+    ...(database.database ? { database: database.database } : {}),
+  });
   return wrap(app, clock, async () => {
     await app.close();
-    await database.drop();
+    await database.close();
   });
 };
 

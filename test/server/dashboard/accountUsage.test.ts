@@ -108,6 +108,9 @@ describe('GET /api/ClientAccount/usage', () => {
       extraDocumentPrice: 0.1,
       extraCost: 0.1,
       extraBudget: 5,
+      budgetLeft: 4.9,
+      // 2 within the limit and 50 more at 0.10 EUR from the budget of 5 EUR, 3 made.
+      documentsLeft: 49,
     });
   });
 

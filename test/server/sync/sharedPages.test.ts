@@ -1,12 +1,11 @@
-import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangesResponse } from '../../../domain/sync/wire';
 import { FeedPageCache } from '../../../server/sync/feedPageCache';
 import { anAccount, aPowerUser, aSuperUser, type TestUser } from '../../support/builders';
-import { recordStatements } from '../../support/statementRecorder';
 import { pullAll, pullPage } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 import { testClock } from '../../support/testClock';
+import { feedStatements, watermarkPin } from './feedStatements';
 
 // Every terminal of an account pulls when a change reaches it, from the same cursor: the page is computed once
 // (server/sync/feedPageCache.ts, keyed by account, scope, cursor, page size and the watermark the pull read) and
@@ -16,9 +15,10 @@ let t: TestApp;
 let acc: string;
 let terminal: TestUser;
 let colleague: TestUser;
-let statements: ReturnType<typeof recordStatements>;
-/** On PostgreSQL: a transaction held open (with an id) pins the feed's watermark below it, whatever else runs. */
-let pin: pg.PoolClient | undefined;
+let statements: ReturnType<typeof feedStatements>['statements'];
+let recorded: ReturnType<typeof feedStatements>['recorded'];
+/** The watermark stays where it is while the test pulls (feedStatements.ts). */
+let pin: ReturnType<typeof watermarkPin>;
 
 const devices = ['HANDHELD-A', 'HANDHELD-B', 'HANDHELD-C'];
 
@@ -27,29 +27,11 @@ beforeAll(async () => {
   acc = await anAccount(t.ctx);
   terminal = await aSuperUser(t.ctx, acc);
   colleague = await aPowerUser(t.ctx, acc, { logisticsEnabled: true });
-  statements = recordStatements(t.ctx.db);
-  statements.recording = false;
+  ({ statements, recorded } = feedStatements(t));
+  pin = watermarkPin(t);
 });
-afterEach(async () => unpin());
+afterEach(async () => pin.unpin());
 afterAll(async () => t.close());
-
-/**
- * The watermark stays where it is while the test pulls: on PostgreSQL other test databases of the server move
- * the next transaction id, so a transaction of this database is held open; on PGlite nothing else runs.
- */
-const pinWatermark = async (): Promise<void> => {
-  const pool = t.ctx.database.pool;
-  if (!pool) return;
-  pin = await pool.connect();
-  await pin.query('begin');
-  await pin.query('select pg_current_xact_id()');
-};
-const unpin = async (): Promise<void> => {
-  if (!pin) return;
-  await pin.query('rollback');
-  pin.release();
-  pin = undefined;
-};
 
 const aGroup = async (): Promise<string> => {
   const res = await t.app.inject({
@@ -68,16 +50,6 @@ const pageReads = (): string[] =>
     .flatMap((u) => u.statements)
     .filter((s) => /from sync_change[\s\S]*order by xid, seq/i.test(s));
 
-const recorded = async <T>(work: () => Promise<T>): Promise<T> => {
-  statements.units.length = 0;
-  statements.recording = true;
-  try {
-    return await work();
-  } finally {
-    statements.recording = false;
-  }
-};
-
 const samePage = (page: ChangesResponse) => ({
   changes: page.changes,
   cursor: page.cursor,
@@ -94,7 +66,7 @@ describe('a change page shared by the terminals of an account', () => {
       await pullAll(t, colleague, cursor, { deviceId: `${d}-2` });
     }
     const group = await aGroup();
-    await pinWatermark();
+    await pin.pin();
 
     const pulls = devices.flatMap((d) => [
       () => pullPage(t, terminal, cursor, { deviceId: d }),
@@ -111,11 +83,11 @@ describe('a change page shared by the terminals of an account', () => {
     const again = await recorded(() => pullPage(t, terminal, cursor, { deviceId: 'HANDHELD-A' }));
     expect(pageReads()).toHaveLength(0);
     expect(samePage(again)).toEqual(samePage(first));
-    await unpin();
+    await pin.unpin();
 
     // A newer watermark never gets the kept page: the next change is there.
     const next = await aGroup();
-    await pinWatermark();
+    await pin.pin();
     const later = await recorded(() => pullPage(t, terminal, cursor, { deviceId: 'HANDHELD-A' }));
     expect(pageReads()).toHaveLength(1);
     expect(later.changes.map((c) => c.id)).toEqual(expect.arrayContaining([group, next]));

@@ -4,6 +4,7 @@ import { statusOf } from '../../../../domain/errors';
 import { type Database, openDatabase } from '../../../../server/db/client';
 import { toAppError } from '../../../../server/http/errorHandler';
 import { createTestDatabaseUrl, type TestDatabase } from '../../../support/pgDatabase';
+import { migratedPgliteDump } from '../../../support/pgliteTemplate';
 
 let testDb: TestDatabase | undefined;
 let database: Database | undefined;
@@ -12,6 +13,10 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
+/** The test database's URL, or (PGlite) the migrated dump to start from: no initdb and migrations per open. */
+const whereFrom = async (db: TestDatabase) =>
+  db.url ? { databaseUrl: db.url } : { pgliteFrom: await migratedPgliteDump() };
+
 /** Resolves once `check` holds, polling; the test's own timeout bounds it. */
 const eventually = async (check: () => boolean): Promise<void> => {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -19,10 +24,10 @@ const eventually = async (check: () => boolean): Promise<void> => {
 
 describe('database pool errors', () => {
   it('an idle connection killed by the server is logged and replaced, never an uncaught error', async () => {
-    testDb = await createTestDatabaseUrl();
+    testDb = await createTestDatabaseUrl({ migrated: true });
     const errors: Error[] = [];
     database = await openDatabase({
-      ...(testDb.url ? { databaseUrl: testDb.url } : {}),
+      ...(await whereFrom(testDb)),
       onPoolError: (error) => errors.push(error),
     });
     const { pool } = database;
@@ -51,9 +56,9 @@ describe('database pool errors', () => {
   });
 
   it('a request that cannot get a connection in time fails with serverBusy instead of waiting forever', async () => {
-    const own = await createTestDatabaseUrl();
+    const own = await createTestDatabaseUrl({ migrated: true });
     const small = await openDatabase({
-      ...(own.url ? { databaseUrl: own.url } : {}),
+      ...(await whereFrom(own)),
       poolSize: 3,
       poolWaitMs: 5_000,
     });
