@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { openReplicaEarly } from './app/openReplicaEarly';
 import { i18nReady } from './i18n/i18n';
+import { afterFirstScreen } from './state/firstScreen';
 
 openReplicaEarly();
 const root = document.getElementById('root');
@@ -17,4 +18,8 @@ void i18nReady.finally(() =>
     </StrictMode>,
   ),
 );
-void import('./pwa/startPwa').then((pwa) => pwa.startPwa());
+// The service worker registers once the first screen is up: its code and its precache downloads (the whole app)
+// do not compete with the first screen's chunks.
+void afterFirstScreen()
+  .then(() => import('./pwa/startPwa'))
+  .then((pwa) => pwa.startPwa());

@@ -5,31 +5,34 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { isContractor } from '../../domain/auth/claims';
 import { ApiError } from '../api/apiError';
-import { DiscussionDrawer } from '../features/discussions/DiscussionDrawer';
 import { usePortalOrderNotices } from '../features/orders/usePortalOrderNotices';
 import { useLivePull } from '../features/sync/useLivePull';
 import { useSyncSession } from '../features/sync/useSyncSession';
 import { contractorMayOpen } from '../session/landing';
 import { loadStartupConfig } from '../session/session';
 import { useAuthStore } from '../state/authStore';
-import { markFirstScreen } from '../state/firstScreen';
+import { useDrawerStore } from '../state/drawerStore';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 import { lazyNamed, PageFallback } from '../ui/lazyNamed';
 import { NotPermittedPage } from '../ui/NotPermittedPage';
 import { appMenu } from './menu/appMenu';
-import { RightDrawer } from './RightDrawer';
+import { FirstScreenMark } from './FirstScreenMark';
+import { OptionalPart } from './OptionalPart';
 import { ShellHeader, useAppTitle } from './ShellHeader';
+import { useFirstScreenShown, useOnceTrue } from './useFirstScreenShown';
 
-// The menu loads beside the first screen, not before it: a picker's terminal (menu folded on a handheld) shows
-// its scan field without waiting for the menu's code (favourites, lists).
+// The menu loads once the first screen is up, not before or beside it: a picker's terminal (menu folded on a
+// handheld) shows its scan field without waiting for the menu's code (favourites, lists, Mantine's Menu).
 const NavMenu = lazyNamed(() => import('./menu/NavMenu'), 'NavMenu');
-
-/** Rendered after the page's screen inside its Suspense boundary: it commits once the screen has. */
-const FirstScreenMark = (): null => {
-  useEffect(markFirstScreen, []);
-  return null;
-};
+// The drawers (Mantine's Drawer brings its focus trap, scroll lock and scroll area) load when first opened.
+const RightDrawer = lazyNamed(() => import('./RightDrawer'), 'RightDrawer');
+const DiscussionDrawer = lazyNamed<'DiscussionDrawer', object>(
+  () => import('../features/discussions/DiscussionDrawer'),
+  'DiscussionDrawer',
+);
+/** The query parameter that opens a discussion (DiscussionDrawer's discussionParam, not imported to keep it lazy). */
+const discussionParam = 'discussionId';
 
 /** The main layout of signed-in users: header, menu, page, right-hand drawer. */
 export const Shell = (): ReactNode => {
@@ -40,7 +43,10 @@ export const Shell = (): ReactNode => {
   const compact = useUiStore((s) => s.compactMenu);
   const status = useStartupStore((s) => s.status);
   const claims = useAuthStore((s) => s.claims);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const later = useFirstScreenShown();
+  const rightDrawer = useOnceTrue(useDrawerStore((s) => s.opened));
+  const discussion = useOnceTrue(Boolean(new URLSearchParams(search).get(discussionParam)));
   // A contractor is not shown staff screens, whatever address they open.
   const permitted =
     !claims || !isContractor(claims) || pathname === '/' || contractorMayOpen(appMenu, claims, pathname);
@@ -80,9 +86,13 @@ export const Shell = (): ReactNode => {
         <ShellHeader />
       </AppShell.Header>
       <AppShell.Navbar data-testid="navbar">
-        <Suspense fallback={null}>
-          <NavMenu />
-        </Suspense>
+        {later && (
+          <OptionalPart>
+            <Suspense fallback={null}>
+              <NavMenu />
+            </Suspense>
+          </OptionalPart>
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<PageFallback />}>
@@ -90,8 +100,12 @@ export const Shell = (): ReactNode => {
           <FirstScreenMark />
         </Suspense>
       </AppShell.Main>
-      <RightDrawer />
-      <DiscussionDrawer />
+      <OptionalPart>
+        <Suspense fallback={null}>
+          {rightDrawer && <RightDrawer />}
+          {discussion && <DiscussionDrawer />}
+        </Suspense>
+      </OptionalPart>
     </AppShell>
   );
 };

@@ -4,6 +4,7 @@ import { lazyNamed } from '../ui/lazyNamed';
 import { NotFoundPage } from '../ui/NotFoundPage';
 import { RouteErrorPage } from '../ui/RouteErrorPage';
 import { featureRoutes } from './featureRoutes';
+import { PublicPages } from './FirstScreenMark';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { registerRoutes } from './routeRegistry';
@@ -25,13 +26,18 @@ export const appRoutes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: 'signin', element: <SignInPage /> },
-      { path: 'signup', element: <SignInPage /> },
-      { path: 'activate', element: <ActivatePage /> },
-      { path: 'recovery', element: <RecoveryPage /> },
-      { path: 'title', element: <TitlePage /> },
-      ...sharedPublicRoutes,
-      { path: 'catalyst-client', element: <ClientPricePage /> },
+      {
+        element: <PublicPages />,
+        children: [
+          { path: 'signin', element: <SignInPage /> },
+          { path: 'signup', element: <SignInPage /> },
+          { path: 'activate', element: <ActivatePage /> },
+          { path: 'recovery', element: <RecoveryPage /> },
+          { path: 'title', element: <TitlePage /> },
+          ...sharedPublicRoutes,
+          { path: 'catalyst-client', element: <ClientPricePage /> },
+        ],
+      },
       {
         element: <RequireAuth />,
         children: [

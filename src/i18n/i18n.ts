@@ -45,7 +45,9 @@ export type TranslationNamespace = (typeof namespaces)[number];
 /**
  * The namespaces of the terminal's screens and the shell around them: a page opened on the terminal waits only for
  * these (src/i18n/bundles/<lng>.ts); the rest (<lng>.more.ts) follows once the first screen is up. Keep in step with
- * the bundles' file lists.
+ * the bundles' file lists. A screen part asking for a later namespace (the face watcher's `faces`, the discussions'
+ * `office`) waits for it (useTranslation suspends); keys named with their namespace (`errors:…`, `warehouse:…`)
+ * do not wait, so those namespaces stay here.
  */
 export const firstNamespaces: readonly TranslationNamespace[] = [
   'common',
@@ -53,10 +55,7 @@ export const firstNamespaces: readonly TranslationNamespace[] = [
   'terminal',
   'sync',
   'scanner',
-  'faces',
-  'office',
   'warehouse',
-  'logistics',
 ];
 const isFirst = (ns: string): boolean => (firstNamespaces as readonly string[]).includes(ns);
 

@@ -1,110 +1,47 @@
-import { Alert, Badge, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, UnstyledButton } from '@mantine/core';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { getActiveSync } from '../../db/activeSync';
 import { useSyncStatus } from '../../db/useSyncStatus';
-import { StaleDataAlert } from './StaleDataAlert';
-import { pendingPath } from './syncPaths';
-import { chipLook, relativeTime, syncErrorText } from './syncTexts';
+import { OptionalPart } from '../../app/OptionalPart';
+import { lazyNamed } from '../../ui/lazyNamed';
+import { chipLook } from './syncTexts';
 
-const Row = ({ label, value, testId }: { label: string; value: ReactNode; testId: string }): ReactNode => (
-  <Group justify="space-between" gap="md" wrap="nowrap">
-    <Text size="sm" c="dimmed">
-      {label}
-    </Text>
-    <Text size="sm" fw={500} data-testid={testId}>
-      {value}
-    </Text>
-  </Group>
-);
+// The details load on the chip's first tap: the chip is on every terminal screen, its Popover (Floating UI) is not
+// needed to show it. The terminal asks for them once its first screen is up (terminalRoutes), so they open offline.
+const SyncDetails = lazyNamed(() => import('./SyncDetails'), 'SyncDetails');
 
 /**
- * Always-visible sync status for terminal screens: online/offline, what waits, rejections, last sync and the
- * replica's age. A tap opens the details with "sync now" and the way to the pending-work inspector.
+ * Always-visible sync status for terminal screens: online/offline, what waits, rejections. A tap opens the details
+ * (SyncDetails) with "sync now" and the way to the pending-work inspector.
  */
 export const SyncChip = (): ReactNode => {
-  const { t, i18n } = useTranslation('sync');
+  const { t } = useTranslation('sync');
   const status = useSyncStatus();
-  const navigate = useNavigate();
+  const [tapped, setTapped] = useState(false);
   const look = chipLook(status);
-  const now = Date.now();
+  const chip = (onOpen?: () => void): ReactNode => (
+    <UnstyledButton aria-label={t('chip.label')} data-testid="sync-chip" onClick={onOpen}>
+      <Badge
+        color={look.color}
+        size="lg"
+        variant="filled"
+        data-state={look.label}
+        data-pending={status.pending}
+      >
+        {t(look.label)}
+        {status.pending > 0 ? ` · ${t('chip.pending', { count: status.pending })}` : ''}
+        {status.rejected > 0 && look.label !== 'chip.rejected'
+          ? ` · ${t('chip.rejectedCount', { count: status.rejected })}`
+          : ''}
+      </Badge>
+    </UnstyledButton>
+  );
+  if (!tapped) return chip(() => setTapped(true));
   return (
-    <Popover position="bottom-end" shadow="md" width={300} withArrow>
-      <Popover.Target>
-        <UnstyledButton aria-label={t('chip.label')} data-testid="sync-chip">
-          <Badge
-            color={look.color}
-            size="lg"
-            variant="filled"
-            data-state={look.label}
-            data-pending={status.pending}
-          >
-            {t(look.label)}
-            {status.pending > 0 ? ` · ${t('chip.pending', { count: status.pending })}` : ''}
-            {status.rejected > 0 && look.label !== 'chip.rejected'
-              ? ` · ${t('chip.rejectedCount', { count: status.rejected })}`
-              : ''}
-          </Badge>
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown data-testid="sync-details">
-        <Stack gap="xs">
-          <Text fw={600}>{t('details.title')}</Text>
-          <Row
-            label={t('details.connection')}
-            value={status.online ? t('chip.online') : t('chip.offline')}
-            testId="sync-online"
-          />
-          <Row label={t('details.pending')} value={status.pending} testId="sync-pending" />
-          <Row label={t('details.rejected')} value={status.rejected} testId="sync-rejected" />
-          <Row
-            label={t('details.lastSync')}
-            value={
-              status.lastSyncAt === null
-                ? t('details.never')
-                : new Date(status.lastSyncAt).toLocaleTimeString(i18n.language, {
-                    hour: '2-digit',
-                    minute: '2-digit',
-                  })
-            }
-            testId="sync-last"
-          />
-          <Row
-            label={t('details.replicaAge')}
-            value={
-              status.lastSyncAt === null
-                ? t('details.never')
-                : relativeTime(now - status.lastSyncAt, i18n.language)
-            }
-            testId="sync-age"
-          />
-          {status.signInRequired ? (
-            <Alert color="red" p="xs">
-              <Text size="sm">{t('details.signInRequired')}</Text>
-            </Alert>
-          ) : null}
-          <StaleDataAlert />
-          {status.lastError && !status.signInRequired ? (
-            <Text size="sm" c="red" data-testid="sync-error">
-              {syncErrorText(t, status.lastError)}
-            </Text>
-          ) : null}
-          <Group gap="xs" grow>
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => getActiveSync()?.retryNow()}
-              disabled={status.signInRequired}
-            >
-              {t('details.syncNow')}
-            </Button>
-            <Button size="xs" variant="default" onClick={() => navigate(pendingPath)}>
-              {t('details.showPending')}
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <OptionalPart fallback={chip()}>
+      <Suspense fallback={chip()}>
+        <SyncDetails chip={chip()} />
+      </Suspense>
+    </OptionalPart>
   );
 };

@@ -19,7 +19,8 @@ let preloading = false;
  * Every terminal screen, asked for once the first one is up and the browser idle: a picker who loses the network
  * after the terminal opened still has each flow's screen (a screen's chunk fetched only when first opened failed
  * offline; the service worker precaches them too, but it may still be installing on a first visit). Asked for
- * any earlier, they would compete with the scan field on a slow network.
+ * any earlier, they would compete with the scan field on a slow network. The same for the parts of a screen that
+ * load when first used: the sync chip's details and the camera's dialog.
  */
 const preloadTerminalScreens = (): void => {
   if (preloading) return;
@@ -32,6 +33,8 @@ const preloadTerminalScreens = (): void => {
         import('./TerminalOrdersPage'),
         import('./TerminalOrderPage'),
         import('./TerminalDocumentPage'),
+        import('../sync/SyncDetails'),
+        import('../scanner/CameraDialog'),
       ]),
     )
     .catch(() => {

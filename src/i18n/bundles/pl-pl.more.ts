@@ -4,7 +4,7 @@ export const bundle = import.meta.glob<Record<string, unknown>>(
   [
     '../../../locales/pl-pl/*.json',
     '!**/mail.json',
-    '!**/{common,errors,terminal,sync,scanner,faces,office,warehouse,logistics}.json',
+    '!**/{common,errors,terminal,sync,scanner,warehouse}.json',
   ],
   {
     eager: true,
