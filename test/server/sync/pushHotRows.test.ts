@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PushedCall, pushResponseSchema } from '../../../domain/sync/wire';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../server/db/rawRows';
-import type { Row } from '../../../server/resources/rows';
-import { anAccount, aStockLocation, aStockProduct, aSuperUser, type TestUser } from '../../support/builders';
-import { recordStatements, writtenTables } from '../../support/statementRecorder';
+import { receiptWorld } from '../../support/receiptWorld';
+import { writtenTables } from '../../support/statementRecorder';
 import { pushedCalls, receiptPush } from '../../support/syncBuilders';
-import { createTestApp, type TestApp } from '../../support/testApp';
 
 // A warehouse's receipts of one product into one location all write the same stock row, and every receipt of a
 // type takes the same document counter: both rows stay locked from their write to the commit, so every statement
@@ -15,55 +12,29 @@ import { createTestApp, type TestApp } from '../../support/testApp';
 // the stock write comes after the document's own writes and is followed only by the numbering (the counter, the
 // check that its number is free, the document's final number) and the mutation records, written once.
 
-let t: TestApp;
-let acc: string;
-let admin: TestUser;
-let location: Row;
-let product: Row;
-let statements: ReturnType<typeof recordStatements>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  acc = await anAccount(t.ctx);
-  admin = await aSuperUser(t.ctx, acc);
-  location = await aStockLocation(t.ctx, acc);
-  product = await aStockProduct(t.ctx, acc);
-  statements = recordStatements(t.ctx.db);
-});
-afterAll(async () => t.close());
+const w = receiptWorld();
 
 const pushed = pushedCalls();
 
-const push = async (mutations: readonly PushedCall[]) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers: admin.headers,
-    payload: { version: 1, mutations },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return pushResponseSchema.parse(res.json()).results;
-};
-
 const receipt = (dev: string) =>
-  receiptPush(pushed, dev, { documentNumber: '', locationId: location.id, productId: product.id, lines: 2 });
+  receiptPush(pushed, dev, { documentNumber: '', locationId: w.location.id, productId: w.product.id, lines: 2 });
 
 const control = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 const writes = (table: string) => (s: string) => writtenTables(s).includes(table);
 
 /** The statements of the push's transaction (the one recording its mutations), transaction control left out. */
 const pushTransaction = (): string[] => {
-  const units = statements.units.filter((u) => u.transaction && u.statements.some(writes('sync_mutation')));
+  const units = w.statements.units.filter((u) => u.transaction && u.statements.some(writes('sync_mutation')));
   expect(units).toHaveLength(1);
   return (units[0]?.statements ?? []).filter((s) => !control.test(s));
 };
 
 describe('rows every receipt shares are held for few statements', () => {
   it('the stock rows are written after the document, then only the numbering and the records', async () => {
-    await push(receipt('warm').calls);
-    statements.units.length = 0;
+    await w.push(receipt('warm').calls);
+    w.statements.units.length = 0;
     const { id, calls } = receipt('dev-1');
-    const out = await push(calls);
+    const out = await w.push(calls);
     expect(out.map((r) => r.status)).toEqual([201, 201, 201, 200]);
     const tx = pushTransaction();
     const stockAt = tx.findIndex(writes('stock'));
@@ -89,17 +60,17 @@ describe('rows every receipt shares are held for few statements', () => {
     const number = String(confirmed?.documentNumber ?? '');
     expect(number).not.toBe('');
     const [stored] = rowsOf(
-      await t.ctx.db.execute(
+      await w.t.ctx.db.execute(
         sql`select response->>'body' as n from sync_mutation where idempotency_key = ${calls[3]?.idempotencyKey}`,
       ),
     );
     expect(String(stored?.n)).toContain(number);
     const [document] = rowsOf(
-      await t.ctx.db.execute(sql`select document_number as n from wms_document where id = ${id}::uuid`),
+      await w.t.ctx.db.execute(sql`select document_number as n from wms_document where id = ${id}::uuid`),
     );
     expect(document?.n).toBe(number);
     // A replay answers the same final number.
-    const again = await push(calls);
+    const again = await w.push(calls);
     expect(again.map((r) => r.replayed)).toEqual([true, true, true, true]);
     expect((again[3]?.body as { documentNumber?: unknown } | undefined)?.documentNumber).toBe(number);
   });

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PushedCall, type PushResponse, pushResponseSchema } from '../../../domain/sync/wire';
+import { describe, expect, it } from 'vitest';
+import type { PushedCall, PushResponse } from '../../../domain/sync/wire';
 import type { Row } from '../../../server/resources/rows';
-import { anAccount, aStockLocation, aStockProduct, aSuperUser, type TestUser } from '../../support/builders';
-import { recordStatements, writtenTables } from '../../support/statementRecorder';
+import { receiptWorld } from '../../support/receiptWorld';
+import { writtenTables } from '../../support/statementRecorder';
 import { pushedCalls, receiptPush } from '../../support/syncBuilders';
-import { createTestApp, type TestApp } from '../../support/testApp';
 
 // Document numbers of pushed documents are taken at the end of their push group's unit of work
 // (server/warehouse/documents/documentNumbering.ts, settleDocumentNumber): the counter's row lock, which
@@ -14,23 +13,7 @@ import { createTestApp, type TestApp } from '../../support/testApp';
 // confirmation and the stock they move. These tests prove it stays gapless and unique under concurrent pushes,
 // and read the order of each transaction's statements (recorded through the unit of work, never timed).
 
-let t: TestApp;
-let acc: string;
-let admin: TestUser;
-let location: Row;
-let product: Row;
-
-let statements: ReturnType<typeof recordStatements>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  acc = await anAccount(t.ctx);
-  admin = await aSuperUser(t.ctx, acc);
-  location = await aStockLocation(t.ctx, acc);
-  product = await aStockProduct(t.ctx, acc);
-  statements = recordStatements(t.ctx.db);
-});
-afterAll(async () => t.close());
+const w = receiptWorld();
 
 const pushed = pushedCalls();
 
@@ -38,43 +21,32 @@ const pushed = pushedCalls();
 const receiptCalls = (dev: string, workingNumber: string): { id: string; calls: PushedCall[] } =>
   receiptPush(pushed, dev, {
     documentNumber: workingNumber,
-    locationId: location.id,
-    productId: product.id,
+    locationId: w.location.id,
+    productId: w.product.id,
     lines: 3,
   });
 
-const pushBatch = async (mutations: readonly PushedCall[]): Promise<PushResponse['results']> => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers: admin.headers,
-    payload: { version: 1, mutations },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return pushResponseSchema.parse(res.json()).results;
-};
-
 const docs = () => {
-  const d = t.ctx.schema.resourceTables.wmsDocument;
+  const d = w.t.ctx.schema.resourceTables.wmsDocument;
   if (!d) throw new Error('no document table');
   return d;
 };
 
 const takesCounter = (statement: string) => writtenTables(statement).includes('document_counter');
 
-/** The counter's number of a final number (its last digits). */
 /** The documentNumber of the `i`-th outcome's body. */
 const numberAt = (out: PushResponse['results'], i: number): string =>
   String(((out[i]?.body ?? {}) as Row).documentNumber);
 
+/** The counter's number of a final number (its last digits). */
 const counterOf = (number: string): number => Number(/(\d+)$/.exec(number)?.[1] ?? Number.NaN);
 
 describe('document numbers of pushed documents', () => {
   it('concurrent pushes of one type get unique, gapless numbers, taken after every other write of the push', async () => {
     const terminals = 12;
     const receipts = Array.from({ length: terminals }, (_, i) => receiptCalls(`dev-${i}`, `WC-DIN-T${i}-1`));
-    statements.units.length = 0;
-    const answers = await Promise.all(receipts.map((r) => pushBatch(r.calls)));
+    w.statements.units.length = 0;
+    const answers = await Promise.all(receipts.map((r) => w.push(r.calls)));
 
     // Every call succeeded, and the answers carry the final number (never the pending one).
     for (const out of answers) expect(out.map((r) => r.status)).toEqual([201, 201, 201, 201, 200]);
@@ -84,7 +56,7 @@ describe('document numbers of pushed documents', () => {
 
     const idColumn = docs().id;
     if (!idColumn) throw new Error('no document id');
-    const rows = await t.ctx.db
+    const rows = await w.t.ctx.db
       .select()
       .from(docs())
       .where(
@@ -108,14 +80,14 @@ describe('document numbers of pushed documents', () => {
     );
 
     // The record log names the documents by their final numbers (what was logged while pending is renamed).
-    const log = t.ctx.schema.resourceTables.recordLog;
+    const log = w.t.ctx.schema.resourceTables.recordLog;
     if (!log?.resourceId || !log.resourceTitle || !log.clientAccountId) throw new Error('no record log');
-    const logged = await t.ctx.db
+    const logged = await w.t.ctx.db
       .select()
       .from(log)
       .where(
         and(
-          eq(log.clientAccountId, acc),
+          eq(log.clientAccountId, w.acc),
           inArray(
             log.resourceId,
             receipts.map((r) => r.id),
@@ -130,14 +102,14 @@ describe('document numbers of pushed documents', () => {
     }
 
     // The stored outcomes (a repeat of the push is answered from them) carry the final numbers too.
-    const again = await pushBatch(receipts[0]?.calls ?? []);
+    const again = await w.push(receipts[0]?.calls ?? []);
     expect(again.every((r) => r.replayed)).toBe(true);
     expect(numberAt(again, 0)).toBe(answered[0]);
 
     // Each push's transaction takes the counter after every other write of its unit of work: after it come
     // only the number's own statements (the check that no client took it, setting it on the document and its
     // record log rows) and the calls' stored outcomes.
-    const numbered = statements.units.map((u) => u.statements).filter((u) => u.some(takesCounter));
+    const numbered = w.statements.units.map((u) => u.statements).filter((u) => u.some(takesCounter));
     expect(numbered).toHaveLength(terminals);
     for (const unit of numbered) {
       const at = unit.findIndex(takesCounter);
@@ -158,23 +130,23 @@ describe('document numbers of pushed documents', () => {
   });
 
   it('a document deleted in its own push takes no number: the next one follows without a gap', async () => {
-    const counter = t.ctx.schema.warehouseTables.documentCounter;
+    const counter = w.t.ctx.schema.warehouseTables.documentCounter;
     const lastValue = async () =>
-      (await t.ctx.db.select().from(counter).where(eq(counter.clientAccountId, acc))).map((r) => r.lastValue);
+      (await w.t.ctx.db.select().from(counter).where(eq(counter.clientAccountId, w.acc))).map((r) => r.lastValue);
     const before = await lastValue();
     const id = randomUUID();
-    const out = await pushBatch([
+    const out = await w.push([
       pushed('dev-del', 'POST', '/api/WmsDocument', {
         id,
         typeCode: 'DIN',
-        destinationLocationId: location.id,
+        destinationLocationId: w.location.id,
         positions: [],
       }),
       pushed('dev-del', 'DELETE', `/api/WmsDocument/${id}`),
     ]);
     expect(out.map((r) => r.status)).toEqual([201, 204]);
     expect(await lastValue()).toEqual(before);
-    const next = await pushBatch(receiptCalls('dev-del', 'WC-DIN-DEL-2').calls);
+    const next = await w.push(receiptCalls('dev-del', 'WC-DIN-DEL-2').calls);
     expect(counterOf(numberAt(next, 0))).toBe((before[0] ?? 0) + 1);
   });
 });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PushedCall, pushResponseSchema } from '../../../domain/sync/wire';
-import type { Row } from '../../../server/resources/rows';
-import { anAccount, aStockLocation, aStockProduct, aSuperUser, type TestUser } from '../../support/builders';
-import { recordStatements, writtenTables } from '../../support/statementRecorder';
+import { describe, expect, it } from 'vitest';
+import type { PushedCall, } from '../../../domain/sync/wire';
+import { receiptWorld } from '../../support/receiptWorld';
+import { writtenTables } from '../../support/statementRecorder';
 import { pushedCalls, receiptPush } from '../../support/syncBuilders';
-import { createTestApp, type TestApp } from '../../support/testApp';
 
 // What a terminal's receipt costs the database (issue 26: query building and per-statement round trips dominated
 // a push): the statements of one push of document.create, line.add and document.confirm, counted by the
@@ -13,43 +11,17 @@ import { createTestApp, type TestApp } from '../../support/testApp';
 // with its ledger now go in one statement each: 16. Transaction control (begin, commit) is not counted: PGlite
 // and node-postgres send it differently.
 
-let t: TestApp;
-let acc: string;
-let admin: TestUser;
-let location: Row;
-let product: Row;
-let statements: ReturnType<typeof recordStatements>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  acc = await anAccount(t.ctx);
-  admin = await aSuperUser(t.ctx, acc);
-  location = await aStockLocation(t.ctx, acc);
-  product = await aStockProduct(t.ctx, acc);
-  statements = recordStatements(t.ctx.db);
-});
-afterAll(async () => t.close());
+const w = receiptWorld();
 
 const pushed = pushedCalls();
 
 const receipt = (dev: string, lines: number): PushedCall[] =>
   receiptPush(pushed, dev, {
     documentNumber: `WC-${dev}`,
-    locationId: location.id,
-    productId: product.id,
+    locationId: w.location.id,
+    productId: w.product.id,
     lines,
   }).calls;
-
-const push = async (mutations: readonly PushedCall[]) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers: admin.headers,
-    payload: { version: 1, mutations },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return pushResponseSchema.parse(res.json()).results;
-};
 
 const control = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
@@ -62,7 +34,7 @@ const readsOutcomes = (s: string) => /^\s*select\b[\s\S]*\bfrom\s+"sync_mutation
  * notification of an earlier commit on PostgreSQL's shared pool) is not the push's.
  */
 const recorded = () =>
-  statements.units
+  w.statements.units
     .map((u) => ({ ...u, statements: u.statements.filter((s) => !control.test(s)) }))
     .filter((u) =>
       u.transaction
@@ -73,9 +45,9 @@ const recorded = () =>
 describe('statements of a pushed receipt', () => {
   it('a 3-intent receipt (create, line, confirm) costs at most 16 statements, its writes in one transaction', async () => {
     // Warm: statements built once are built by the first push.
-    await push(receipt('warm', 1));
-    statements.units.length = 0;
-    const out = await push(receipt('dev-1', 1));
+    await w.push(receipt('warm', 1));
+    w.statements.units.length = 0;
+    const out = await w.push(receipt('dev-1', 1));
     expect(out.map((r) => r.status)).toEqual([201, 201, 200]);
     const units = recorded();
     const total = units.reduce((n, u) => n + u.statements.length, 0);
@@ -98,12 +70,12 @@ describe('statements of a pushed receipt', () => {
   });
 
   it('each further line of the receipt costs one statement', async () => {
-    await push(receipt('warm-3', 3));
-    statements.units.length = 0;
-    expect((await push(receipt('dev-1b', 1))).every((r) => r.status < 300)).toBe(true);
+    await w.push(receipt('warm-3', 3));
+    w.statements.units.length = 0;
+    expect((await w.push(receipt('dev-1b', 1))).every((r) => r.status < 300)).toBe(true);
     const one = recorded().reduce((n, u) => n + u.statements.length, 0);
-    statements.units.length = 0;
-    expect((await push(receipt('dev-3', 3))).every((r) => r.status < 300)).toBe(true);
+    w.statements.units.length = 0;
+    expect((await w.push(receipt('dev-3', 3))).every((r) => r.status < 300)).toBe(true);
     const three = recorded().reduce((n, u) => n + u.statements.length, 0);
     expect(three - one).toBe(2);
   });
