@@ -73,3 +73,19 @@ export const fromDrawing = (bounds: MapBoundsLike, left: number, top: number): {
     y: round(bounds.northEastY - clamp(top) * (bounds.northEastY - bounds.southWestY)),
   };
 };
+
+/**
+ * A child location as the planner shows it on its parent's map (x/y null: not placed yet), with the units and
+ * kg of the goods in it and every location under it, and its fill (GET /api/StorageSpace/{id}/schema/places).
+ */
+export interface MapPlace {
+  readonly id: string;
+  readonly label: string;
+  readonly x: number | null;
+  readonly y: number | null;
+  readonly capacityKg: number | null;
+  readonly quantity: number;
+  readonly loadKg: number;
+  readonly fill: FillBand;
+  readonly percent: number | null;
+}

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 import { lazyNamed } from '../ui/lazyNamed';
-import { OptionalPart } from './OptionalPart';
+import { OptionalPart } from '../ui/OptionalPart';
 import { router } from './routes';
 import { useFirstScreenShown } from './useFirstScreenShown';
 

@@ -16,9 +16,9 @@ import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 import { lazyNamed, PageFallback } from '../ui/lazyNamed';
 import { NotPermittedPage } from '../ui/NotPermittedPage';
-import { appMenu } from './menu/appMenu';
+import { OptionalPart } from '../ui/OptionalPart';
 import { FirstScreenMark } from './FirstScreenMark';
-import { OptionalPart } from './OptionalPart';
+import { appMenu } from './menu/appMenu';
 import { ShellHeader, useAppTitle } from './ShellHeader';
 import { useFirstScreenShown, useOnceTrue } from './useFirstScreenShown';
 

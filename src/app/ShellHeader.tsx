@@ -6,7 +6,7 @@ import { useIsLoading } from '../state/loadingStore';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 import { lazyNamed } from '../ui/lazyNamed';
-import { OptionalPart } from './OptionalPart';
+import { OptionalPart } from '../ui/OptionalPart';
 import { useFirstScreenShown } from './useFirstScreenShown';
 
 // The header's menus and toggles load once the first screen is up, not before it or beside it (their tooltips and

@@ -3,8 +3,8 @@ import { sharedPublicRoutes } from '../features/sharedAccess/sharedPublicRoutes'
 import { lazyNamed } from '../ui/lazyNamed';
 import { NotFoundPage } from '../ui/NotFoundPage';
 import { RouteErrorPage } from '../ui/RouteErrorPage';
-import { featureRoutes } from './featureRoutes';
 import { PublicPages } from './FirstScreenMark';
+import { featureRoutes } from './featureRoutes';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { registerRoutes } from './routeRegistry';

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError, type FieldError } from '../../../domain/errors';
 import { compareLocations } from '../../../domain/warehouse/locationOrder';
-import { type FillBand, insideBounds, locationFill } from '../../../domain/warehouse/mapFill';
+import { insideBounds, locationFill, type MapPlace } from '../../../domain/warehouse/mapFill';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rawRows';
 import type { ResourceTable } from '../../db/resourceTables';
@@ -11,20 +11,6 @@ import { ResourceService } from '../../resources/resourceService';
 import type { Scope } from '../../resources/scope';
 import { fieldErrorsOf } from './fieldErrors';
 import type { MapSchemas } from './mapSchema';
-
-/** A child location as the planner shows it on its parent's map (x/y null: not placed yet). */
-export interface MapPlace {
-  readonly id: string;
-  readonly label: string;
-  readonly x: number | null;
-  readonly y: number | null;
-  readonly capacityKg: number | null;
-  /** Units and kg of the goods in the location and every location under it. */
-  readonly quantity: number;
-  readonly loadKg: number;
-  readonly fill: FillBand;
-  readonly percent: number | null;
-}
 
 const fail = (code: 'invalidValue') => ({ error: code });
 const coordinate = z.number(fail('invalidValue')).finite(fail('invalidValue'));

@@ -15,14 +15,14 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { storageSpaceResource } from '../../../domain/resources/definitions/storageSpace';
-import { fillBands, fillColours } from '../../../domain/warehouse/mapFill';
+import { fillBands, fillColours, type MapPlace } from '../../../domain/warehouse/mapFill';
 import { isApiError } from '../../api/http';
 import { errorMessage } from '../../i18n/i18n';
 import { resourceApi } from '../../resources/resourceApi';
 import { useResourceAccess } from '../../resources/useResourceAccess';
 import { MapCanvas, markerStyle } from './MapCanvas';
 import { type MapSettings, MapSettingsForm } from './MapSettingsForm';
-import { type LocationMap, type MapPlace, mapApi } from './mapApi';
+import { type LocationMap, mapApi } from './mapApi';
 import { useMapDrag } from './useMapDrag';
 
 const zooms = [1, 1.5, 2, 3, 4] as const;

@@ -1,8 +1,13 @@
 import { Box } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fillColours, fromDrawing, type MapBoundsLike, toDrawing } from '../../../domain/warehouse/mapFill';
-import type { MapPlace } from './mapApi';
+import {
+  fillColours,
+  fromDrawing,
+  type MapBoundsLike,
+  type MapPlace,
+  toDrawing,
+} from '../../../domain/warehouse/mapFill';
 import type { MapDragging } from './useMapDrag';
 
 export interface MapCanvasProps {

@@ -1,4 +1,4 @@
-import type { FillBand, MapBoundsLike } from '../../../domain/warehouse/mapFill';
+import type { MapBoundsLike, MapPlace } from '../../../domain/warehouse/mapFill';
 import { api } from '../../api/http';
 
 export interface MapDimensionsView {
@@ -14,19 +14,6 @@ export interface LocationMap {
   readonly bounds: MapBoundsLike;
   readonly dimensions: MapDimensionsView | null;
   readonly version: number;
-}
-
-/** A child location on its parent's map (x/y null: not placed yet), with its stock and fill level. */
-export interface MapPlace {
-  readonly id: string;
-  readonly label: string;
-  readonly x: number | null;
-  readonly y: number | null;
-  readonly capacityKg: number | null;
-  readonly quantity: number;
-  readonly loadKg: number;
-  readonly fill: FillBand;
-  readonly percent: number | null;
 }
 
 const base = (id: string) => `/api/StorageSpace/${encodeURIComponent(id)}/schema`;

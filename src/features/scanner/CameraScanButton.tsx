@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OptionalPart } from '../../app/OptionalPart';
 import { lazyNamed } from '../../ui/lazyNamed';
+import { OptionalPart } from '../../ui/OptionalPart';
 import type { Scan } from './scan';
 
 // The dialog (Mantine's Modal with its focus trap, scroll lock and scroll area) loads when the camera is first asked

@@ -2,8 +2,8 @@ import { Badge, UnstyledButton } from '@mantine/core';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from '../../db/useSyncStatus';
-import { OptionalPart } from '../../app/OptionalPart';
 import { lazyNamed } from '../../ui/lazyNamed';
+import { OptionalPart } from '../../ui/OptionalPart';
 import { chipLook } from './syncTexts';
 
 // The details load on the chip's first tap: the chip is on every terminal screen, its Popover (Floating UI) is not
