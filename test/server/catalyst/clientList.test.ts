@@ -140,9 +140,17 @@ describe('the as-client list, page by page', () => {
       (text, value, i) => text.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), `'${String(value)}'`),
       deep.sql,
     );
-    const plan = rowsOf(await t.ctx.db.execute(sql.raw(`explain ${inlined}`)))
-      .map((r) => String(r['QUERY PLAN']))
-      .join('\n');
+    // Whether the planner picks the index on 3,000 rows depends on costs that sit close together (on CI's
+    // PostgreSQL a scan and sort came out cheaper): what this checks is that the index serves the page's
+    // filter and order from itself, so other access paths are switched off for the plan. That the planner
+    // picks it on a real catalogue, and how fast the page is, is the catalyst bench's figure.
+    const plan = await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      return rowsOf(await tx.execute(sql.raw(`explain ${inlined}`)))
+        .map((r) => String(r['QUERY PLAN']))
+        .join('\n');
+    });
     expect(plan).toMatch(/Index Only Scan using catalyst_client_list_idx/);
   });
 });
