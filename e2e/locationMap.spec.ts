@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LocationMapPage } from './pages/LocationMapPage';
 import { PrintPage } from './pages/PrintPage';
+import { ShellPage } from './pages/ShellPage';
 import { expect, test } from './support/fixtures';
 import { repoRoot } from './support/serverProcess';
 import { openTerminal, uniqueId } from './support/terminalDevice';
@@ -34,6 +35,13 @@ test.describe('the location planner', () => {
     await admin.receive(rack.id, product.id, 5);
     const map = new LocationMapPage(page);
     await signIn();
+
+    // The menu's warehouse map lists the top-level locations; each opens its map.
+    await new ShellPage(page).openMenuItem('locationMap');
+    await expect(map.byTestId('location-map-index')).toBeVisible();
+    await map.page.locator(`[data-testid="map-index-location"][data-id="${hall.id}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/storage-spaces/${hall.id}/map$`));
+    await expect(map.byTestId('map-missing')).toBeVisible();
 
     // From the location's screen to its map, which has none yet: the catalogue says so.
     await map.goto(`/storage-spaces/${hall.id}`);
