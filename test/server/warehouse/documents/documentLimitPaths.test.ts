@@ -1,8 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountUsage } from '../../../../domain/account/usage';
 import { type Clock, systemClock } from '../../../../server/clock';
-import { accountDocumentMonth, clientAccount } from '../../../../server/db/internalTables';
+import { clientAccount } from '../../../../server/db/internalTables';
 import type { Row } from '../../../../server/resources/rows';
 import {
   anAccount,
@@ -15,6 +14,7 @@ import {
 } from '../../../support/builders';
 import { createTestApp, type TestApp } from '../../../support/testApp';
 import { csv, postFile } from '../../import/importSupport';
+import { monthRows, monthUsage, tableCount } from './documentLimitSupport';
 
 // The monthly document limit on the paths that make documents without POST /api/WmsDocument: an opening-stock
 // import (one confirmed receipt per batch of rows) and a production order's documents. Within the month's
@@ -48,26 +48,6 @@ const setTerms = (acc: string, limit: number, price: number, budget: number) =>
     .set({ monthlyDocumentLimit: limit, extraDocumentPrice: price, extraBudget: budget })
     .where(eq(clientAccount.id, acc));
 
-const tableCount = async (name: string, acc: string): Promise<number> => {
-  const table = t.ctx.schema.resourceTables[name];
-  const accountId = table?.clientAccountId;
-  if (!table || !accountId) throw new Error(`no ${name} table`);
-  const [row] = await t.ctx.db.select({ n: count() }).from(table).where(eq(accountId, acc));
-  return Number(row?.n ?? 0);
-};
-
-const monthRows = async (acc: string) =>
-  t.ctx.db
-    .select({ month: accountDocumentMonth.month, documents: accountDocumentMonth.documents })
-    .from(accountDocumentMonth)
-    .where(eq(accountDocumentMonth.clientAccountId, acc));
-
-const usageOf = async (c: Company): Promise<AccountUsage['month']> => {
-  const res = await t.call(c.admin, 'GET', '/api/ClientAccount/usage');
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as AccountUsage).month;
-};
-
 describe('the monthly document limit: opening-stock import', () => {
   /** A file of `rows` lines of the product at the shelf, one piece each. */
   const stockFile = (product: Row, shelf: Row, rows: number) =>
@@ -86,7 +66,7 @@ describe('the monthly document limit: opening-stock import', () => {
 
     const first = await postFile(t, c.admin, 'openingStock', stockFile(product, shelf, 2));
     expect(first.json(), first.body).toMatchObject({ status: 'done', rowsImported: 2 });
-    expect(await usageOf(c)).toMatchObject({ documents: 1, overLimit: 0, documentsLeft: 1 });
+    expect(await monthUsage(t, c.admin)).toMatchObject({ documents: 1, overLimit: 0, documentsLeft: 1 });
 
     // 501 rows are two batches (500 rows each), so two receipts: the second is past the budget. All or nothing:
     // the first batch's receipt goes too, and neither is counted.
@@ -100,13 +80,13 @@ describe('the monthly document limit: opening-stock import', () => {
     );
     expect([...codes]).toEqual(['documentLimitReached']);
     expect(await stockQuantityOf(t.ctx, c.acc, String(product.id))).toBe(2);
-    expect(await tableCount('wmsDocument', c.acc)).toBe(1);
-    expect(await monthRows(c.acc)).toEqual([{ month: '2030-03', documents: 1 }]);
+    expect(await tableCount(t, 'wmsDocument', c.acc)).toBe(1);
+    expect(await monthRows(t, c.acc)).toEqual([{ month: '2030-03', documents: 1 }]);
 
     // One receipt more is what the budget pays for: charged at the extra price.
     const second = await postFile(t, c.admin, 'openingStock', stockFile(product, shelf, 3));
     expect(second.json(), second.body).toMatchObject({ status: 'done', rowsImported: 3 });
-    expect(await usageOf(c)).toMatchObject({
+    expect(await monthUsage(t, c.admin)).toMatchObject({
       documents: 2,
       overLimit: 1,
       extraCost: 0.5,
@@ -134,9 +114,9 @@ describe('the monthly document limit: opening-stock import', () => {
       }),
     ]);
     expect(await stockQuantityOf(t.ctx, c.acc, String(product.id))).toBe(5);
-    expect(await tableCount('wmsDocument', c.acc)).toBe(2);
-    expect(await tableCount('wmsDocumentPosition', c.acc)).toBe(5);
-    expect(await monthRows(c.acc)).toEqual([{ month: '2030-03', documents: 2 }]);
+    expect(await tableCount(t, 'wmsDocument', c.acc)).toBe(2);
+    expect(await tableCount(t, 'wmsDocumentPosition', c.acc)).toBe(5);
+    expect(await monthRows(t, c.acc)).toEqual([{ month: '2030-03', documents: 2 }]);
   });
 });
 
@@ -186,12 +166,12 @@ describe('the monthly document limit: production documents', () => {
     ];
     // Nothing included: the one document the budget pays for at 1 EUR.
     await setTerms(c.acc, 0, 1, 1);
-    const documentsBefore = await tableCount('wmsDocument', c.acc);
+    const documentsBefore = await tableCount(t, 'wmsDocument', c.acc);
 
     const ok = await generate(c, paid);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().documents).toEqual([expect.objectContaining({ typeCode: 'PRO' })]);
-    expect(await usageOf(c)).toMatchObject({
+    expect(await monthUsage(t, c.admin)).toMatchObject({
       documents: 1,
       overLimit: 1,
       extraCost: 1,
@@ -207,17 +187,22 @@ describe('the monthly document limit: production documents', () => {
     });
     // Nothing half-saved: no document or line of it, the order as it was, nothing counted.
     expect(await documentsOf(c, refusedOrder)).toEqual([]);
-    expect(await tableCount('wmsDocument', c.acc)).toBe(documentsBefore + 1);
-    expect(await tableCount('wmsDocumentPosition', c.acc)).toBe(1 + 2);
+    expect(await tableCount(t, 'wmsDocument', c.acc)).toBe(documentsBefore + 1);
+    expect(await tableCount(t, 'wmsDocumentPosition', c.acc)).toBe(1 + 2);
     const order = await t.call(c.admin, 'GET', `/api/WmsOrder/${String(refusedOrder.id)}`);
     expect(order.json()).toMatchObject({ statusCode: refusedOrder.statusCode });
-    expect(await monthRows(c.acc)).toEqual([{ month: '2030-03', documents: 1 }]);
+    expect(await monthRows(t, c.acc)).toEqual([{ month: '2030-03', documents: 1 }]);
     expect(await stockQuantityOf(t.ctx, c.acc, String(flour.id))).toBe(10);
 
     // A larger budget lets it through, charged at the extra price.
     await setTerms(c.acc, 0, 1, 2);
     const later = await generate(c, refusedOrder);
     expect(later.statusCode, later.body).toBe(200);
-    expect(await usageOf(c)).toMatchObject({ documents: 2, overLimit: 2, extraCost: 2, budgetLeft: 0 });
+    expect(await monthUsage(t, c.admin)).toMatchObject({
+      documents: 2,
+      overLimit: 2,
+      extraCost: 2,
+      budgetLeft: 0,
+    });
   });
 });
