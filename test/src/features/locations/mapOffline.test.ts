@@ -1,28 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Claims } from '../../../../domain/auth/claims';
+import { someClaims } from '../../../support/claims';
 import { installMemoryStorage } from '../../../support/memoryStorage';
 
 installMemoryStorage();
 const { readLocationMap } = await import('../../../../src/features/locations/mapOffline');
 const { useAuthStore } = await import('../../../../src/state/authStore');
 
-const claimsOf = (acc: string, sub: string): Claims => ({
-  sub,
-  acc,
-  ctr: null,
-  name: 'picker',
-  lng: 'en-us',
-  IsSuperUser: false,
-  IsPowerUser: false,
-  LogisticsEnabled: false,
-  TerminalEnabled: true,
-  ShippingEnabled: false,
-  ContractorPortalEnabled: false,
-  TransportEnabled: false,
-  CatalystAdminEnabled: false,
-  FaceDatabaseEnabled: false,
-  exp: 0,
-});
+const claimsOf = (acc: string, sub: string) => someClaims({ acc, sub, TerminalEnabled: true });
 
 /** Cache Storage as the browser has it, in memory: caches by name, answers by key. */
 const memoryCaches = () => {
