@@ -20,12 +20,17 @@ export interface MapView {
  */
 export type MapRead =
   | { readonly kind: 'map'; readonly view: MapView; readonly offline: boolean }
-  | { readonly kind: 'none'; readonly label: string }
+  | { readonly kind: 'none'; readonly label: string; readonly savedAt: string }
   | { readonly kind: 'notOffline' };
 
-type Stored =
+/** A device's copy: the map, or that the location had none (at `savedAt`). */
+export type StoredMap =
   | { readonly kind: 'map'; readonly view: MapView }
-  | { readonly kind: 'none'; readonly label: string };
+  | { readonly kind: 'none'; readonly label: string; readonly savedAt: string };
+
+/** When a copy was made. */
+export const savedAtOf = (copy: StoredMap): string =>
+  copy.kind === 'map' ? copy.view.savedAt : copy.savedAt;
 
 /**
  * The device's copies of maps it has shown (docs/decisions.md, "The warehouse map offline"): one Cache Storage
@@ -45,7 +50,7 @@ const openCache = async (): Promise<Cache | null> => {
 /** The cache key of a location's copy (never a real URL: the service worker does not serve these). */
 const keyOf = (id: string): string => `/aisle-map-copy/${encodeURIComponent(id)}`;
 
-const keep = async (id: string, stored: Stored): Promise<void> => {
+const keep = async (id: string, stored: StoredMap): Promise<void> => {
   const cache = await openCache();
   await cache?.put(
     keyOf(id),
@@ -54,10 +59,10 @@ const keep = async (id: string, stored: Stored): Promise<void> => {
 };
 
 /** This device's copy of a location's map, if it has one. */
-export const storedMap = async (id: string): Promise<Stored | null> => {
+export const storedMap = async (id: string): Promise<StoredMap | null> => {
   const cache = await openCache();
   const hit = await cache?.match(keyOf(id));
-  return hit ? ((await hit.json()) as Stored) : null;
+  return hit ? ((await hit.json()) as StoredMap) : null;
 };
 
 const isNetworkFailure = (e: unknown): boolean => isApiError(e) && e.isNetworkError;
@@ -70,13 +75,13 @@ export const readLocationMap = async (id: string): Promise<MapRead> => {
   try {
     const row = await resourceApi.get(storageSpaceResource, id);
     const label = String(row.label ?? '');
-    let stored: Stored;
+    let stored: StoredMap;
     try {
       const [map, places] = await Promise.all([mapApi.get(id), mapApi.places(id)]);
       stored = { kind: 'map', view: { label, map, places, savedAt: new Date().toISOString() } };
     } catch (e) {
       if (!isApiError(e) || e.code !== 'locationHasNoMap') throw e;
-      stored = { kind: 'none', label };
+      stored = { kind: 'none', label, savedAt: new Date().toISOString() };
     }
     await keep(id, stored);
     return stored.kind === 'map' ? { ...stored, offline: false } : stored;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { StoreTx } from '../../../sync/ports';
 import { useReplicaQuery } from '../../db/useReplicaQuery';
-import { type MapRead, readLocationMap, storedMap } from '../locations/mapOffline';
+import { type MapRead, readLocationMap, savedAtOf, storedMap } from '../locations/mapOffline';
 
 /** Where a location is shown on a map: the mapped location (whose planner opens) and its place on it. */
 export interface MapTarget {
@@ -23,6 +23,9 @@ const lineOf = async (tx: StoreTx, locationId: string): Promise<string[]> => {
   return line;
 };
 
+/** Copies younger than this are not read again from the server: a picker's next stops mostly share one map. */
+const freshForMs = 5 * 60_000;
+
 /** Whether a map read shows `placeId` as a placed location. */
 const shows = (read: MapRead | null, placeId: string): boolean =>
   read?.kind === 'map' && read.view.places.some((p) => p.id === placeId && p.x !== null && p.y !== null);
@@ -30,7 +33,8 @@ const shows = (read: MapRead | null, placeId: string): boolean =>
 /**
  * The nearest map that shows a location (the picker's next one), or null: none, or none known on this device.
  * The device's copies answer first, so it works offline once a map was seen; online the server is asked too
- * (nearest location first), which keeps those copies current. Never waits on the network to show the screen.
+ * (nearest location first), which keeps those copies current, unless every copy on the way up is younger than
+ * five minutes. Never waits on the network to show the screen.
  */
 export const useLocationOnMap = (locationId: string | null): MapTarget | null => {
   const line = useReplicaQuery(
@@ -49,12 +53,14 @@ export const useLocationOnMap = (locationId: string | null): MapTarget | null =>
       return null;
     };
     void (async () => {
+      let fresh = true;
       const known = await find(async (id) => {
         const copy = await storedMap(id);
+        if (!copy || Date.now() - Date.parse(savedAtOf(copy)) > freshForMs) fresh = false;
         return copy?.kind === 'map' ? { ...copy, offline: true } : copy;
       }).catch(() => null);
       if (live) setTarget(known);
-      if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+      if (fresh || (typeof navigator !== 'undefined' && !navigator.onLine)) return;
       // An unreachable server answers the copies again (readLocationMap), so this only ever corrects them.
       const current = await find((id) => readLocationMap(id).catch(() => null)).catch(() => null);
       if (live) setTarget(current);
