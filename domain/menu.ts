@@ -68,6 +68,13 @@ export const featureMenuItems: readonly FeatureMenuItem[] = [
     section: 'logistics',
     order: 50,
   },
+  {
+    key: 'locationMap',
+    link: '/storage-spaces/map',
+    access: 'logistics',
+    section: 'infrastructure',
+    order: 20,
+  },
   { key: 'stock', link: '/stock', access: 'logistics', section: 'logistics', order: 60 },
   { key: 'inventory', link: '/inventory', access: 'logistics', section: 'logistics', order: 70 },
   { key: 'binInventory', link: '/bin-inventory', access: 'logistics', section: 'logistics', order: 80 },

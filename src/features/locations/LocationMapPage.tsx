@@ -13,29 +13,41 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { storageSpaceResource } from '../../../domain/resources/definitions/storageSpace';
 import { fillBands, fillColours, type MapPlace } from '../../../domain/warehouse/mapFill';
-import { isApiError } from '../../api/http';
 import { errorMessage } from '../../i18n/i18n';
-import { resourceApi } from '../../resources/resourceApi';
 import { useResourceAccess } from '../../resources/useResourceAccess';
 import { MapCanvas, markerStyle } from './MapCanvas';
 import { type MapSettings, MapSettingsForm } from './MapSettingsForm';
 import { type LocationMap, mapApi } from './mapApi';
+import { keepLocationMap, readLocationMap } from './mapOffline';
 import { useMapDrag } from './useMapDrag';
 
 const zooms = [1, 1.5, 2, 3, 4] as const;
+
+/** Where the back button leads when a screen opened the map for a moment (the terminal's picking step). */
+export interface MapReturn {
+  readonly back: string;
+}
+
+const returnOf = (state: unknown): string | null => {
+  const back = (state as Partial<MapReturn> | null)?.back;
+  // Only a path of this app: never another site.
+  return typeof back === 'string' && back.startsWith('/') && !back.startsWith('//') ? back : null;
+};
 
 /**
  * /storage-spaces/:id/map: the location planner. The location's map drawing with its sub-locations on it,
  * coloured by how full they are (stock against capacity); those who may edit locations upload the drawing, set
  * its bounds and place sub-locations by dragging them or with the arrow keys. `?highlight=<id>` marks one
- * location (the picker's next one, on a tablet).
+ * location (the picker's next one, on a tablet): opened from the terminal, the back button returns there.
+ * Offline it shows this device's copy of a map it has seen (mapOffline.ts), or says there is none.
  */
 export const LocationMapPage = (): ReactNode => {
-  const { t } = useTranslation(['infrastructure', 'errors']);
+  const { t, i18n } = useTranslation(['infrastructure', 'errors']);
   const navigate = useNavigate();
+  const back = returnOf(useLocation().state);
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const highlightId = search.get('highlight');
@@ -43,6 +55,8 @@ export const LocationMapPage = (): ReactNode => {
   const [label, setLabel] = useState('');
   const [map, setMap] = useState<LocationMap | null>(null);
   const [noMap, setNoMap] = useState(false);
+  /** Shown from the device's copy (the server cannot be reached): when it was saved; 'none': no copy either. */
+  const [offline, setOffline] = useState<string | null>(null);
   const [places, setPlaces] = useState<readonly MapPlace[]>([]);
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -56,18 +70,14 @@ export const LocationMapPage = (): ReactNode => {
     setLoading(true);
     setError(null);
     try {
-      const row = await resourceApi.get(storageSpaceResource, id);
-      setLabel(String(row.label ?? ''));
-      try {
-        setMap(await mapApi.get(id));
-        setNoMap(false);
-        setPlaces(await mapApi.places(id));
-      } catch (e) {
-        if (!isApiError(e) || e.code !== 'locationHasNoMap') throw e;
-        setMap(null);
-        setNoMap(true);
-        setPlaces([]);
-      }
+      const read = await readLocationMap(id);
+      setMap(read.kind === 'map' ? read.view.map : null);
+      setPlaces(read.kind === 'map' ? read.view.places : []);
+      setNoMap(read.kind === 'none');
+      setLabel(read.kind === 'map' ? read.view.label : read.kind === 'none' ? read.label : '');
+      setOffline(
+        read.kind === 'notOffline' ? 'none' : read.kind === 'map' && read.offline ? read.view.savedAt : null,
+      );
     } catch (e) {
       setError(errorMessage(t, e));
     } finally {
@@ -77,6 +87,10 @@ export const LocationMapPage = (): ReactNode => {
   useEffect(() => {
     void load();
   }, [load]);
+  // The device's copy follows what is done here (a new drawing, a location placed), as the server has it.
+  useEffect(() => {
+    if (map && offline === null) void keepLocationMap(id, { label, map, places });
+  }, [id, label, map, places, offline]);
 
   // The drawing is shown from the sanitized text the server answered, as an image: it can run nothing.
   const svgUrl = useMemo(
@@ -126,7 +140,8 @@ export const LocationMapPage = (): ReactNode => {
 
   const select = (childId: string) => setSelectedId(childId);
   const mapDrag = useMapDrag(map?.bounds ?? null, select, (childId, x, y) => void place(childId, x, y));
-  const canMove = access.canWrite;
+  // Offline the copy is only looked at: changes need the server.
+  const canMove = access.canWrite && offline === null;
   const unplaced = places.filter((p) => p.x === null || p.y === null);
   const selected = places.find((p) => p.id === selectedId) ?? null;
   const centre = map
@@ -136,18 +151,32 @@ export const LocationMapPage = (): ReactNode => {
       }
     : null;
 
-  if (loading && !map && !noMap) return <Loader m="md" data-testid="map-loading" />;
+  if (loading && !map && !noMap && offline === null) return <Loader m="md" data-testid="map-loading" />;
 
   return (
     <Stack gap="sm" p={{ base: 'xs', sm: 'md' }} data-testid="location-map" style={{ minWidth: 0 }}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-          {t('map.title', { label })}
+          {label ? t('map.title', { label }) : t('map.open')}
         </Title>
-        <Button variant="default" onClick={() => navigate(`/storage-spaces/${id}`)} data-testid="map-back">
-          {t('map.back')}
+        <Button
+          variant="default"
+          size={back ? 'md' : 'sm'}
+          onClick={() => navigate(back ?? `/storage-spaces/${id}`)}
+          data-testid="map-back"
+        >
+          {back ? t('map.backToOrder') : t('map.back')}
         </Button>
       </Group>
+      {offline === 'none' ? (
+        <Alert color="orange" data-testid="map-not-offline">
+          {t('map.notOffline')}
+        </Alert>
+      ) : offline ? (
+        <Text size="sm" c="dimmed" data-testid="map-offline-copy">
+          {t('map.offlineCopy', { time: new Date(offline).toLocaleString(i18n.language) })}
+        </Text>
+      ) : null}
       {error ? (
         <Alert color="red" withCloseButton onClose={() => setError(null)} data-testid="map-error">
           {error}

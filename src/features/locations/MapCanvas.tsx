@@ -9,6 +9,7 @@ import {
   toDrawing,
 } from '../../../domain/warehouse/mapFill';
 import type { MapDragging } from './useMapDrag';
+import './mapHighlight.css';
 
 export interface MapCanvasProps {
   readonly svgUrl: string;
@@ -106,6 +107,7 @@ export const MapCanvas = (props: MapCanvasProps): ReactNode => {
               data-id={p.id}
               data-fill={p.fill}
               data-highlighted={isHighlight || undefined}
+              className={isHighlight ? 'aisle-map-highlight' : undefined}
               aria-pressed={p.id === selectedId}
               aria-label={t('map.marker', { label: p.label, fill: t(`map.fill.${p.fill}`) })}
               title={`${p.label}: ${t(`map.fill.${p.fill}`)}${p.percent === null ? '' : ` (${p.percent} %)`}`}
@@ -121,9 +123,10 @@ export const MapCanvas = (props: MapCanvasProps): ReactNode => {
                 left: `${at.left * 100}%`,
                 top: `${at.top * 100}%`,
                 transform: 'translate(-50%, -50%)',
-                padding: '2px 6px',
+                // The next location is read at arm's length on a tablet or phone: bigger than the others.
+                padding: isHighlight ? '4px 10px' : '2px 6px',
                 borderRadius: 12,
-                fontSize: 11,
+                fontSize: isHighlight ? 15 : 11,
                 fontWeight: 600,
                 lineHeight: 1.3,
                 whiteSpace: 'nowrap',
@@ -131,7 +134,7 @@ export const MapCanvas = (props: MapCanvasProps): ReactNode => {
                 touchAction: canMove ? 'none' : 'auto',
                 outline:
                   isHighlight || p.id === selectedId
-                    ? `3px solid var(--mantine-color-${isHighlight ? 'violet' : 'blue'}-6)`
+                    ? `${isHighlight ? 4 : 3}px solid var(--mantine-color-${isHighlight ? 'violet' : 'blue'}-6)`
                     : undefined,
                 outlineOffset: 2,
                 zIndex: dragging ? 3 : isHighlight ? 2 : 1,

@@ -4,6 +4,7 @@ import { lazyNamed } from '../../ui/lazyNamed';
 
 const LocationTreePage = lazyNamed(() => import('./LocationTreePage'), 'LocationTreePage');
 const LocationMapPage = lazyNamed(() => import('./LocationMapPage'), 'LocationMapPage');
+const LocationMapIndexPage = lazyNamed(() => import('./LocationMapIndexPage'), 'LocationMapIndexPage');
 const LocationGeneratorPage = lazyNamed(() => import('./LocationGeneratorPage'), 'LocationGeneratorPage');
 const StockByWarehousePage = lazyNamed(() => import('../stock/StockByWarehousePage'), 'StockByWarehousePage');
 const InventoryPage = lazyNamed(() => import('../stock/InventoryPage'), 'InventoryPage');
@@ -35,6 +36,7 @@ resourceExtensions.addListAction(
 export const infrastructureRoutes: readonly FeatureRoute[] = [
   { path: '/storage-spaces/tree', element: <LocationTreePage /> },
   { path: '/storage-spaces/generate', element: <LocationGeneratorPage /> },
+  { path: '/storage-spaces/map', element: <LocationMapIndexPage /> },
   { path: '/storage-spaces/:id/map', element: <LocationMapPage /> },
   { path: '/stock', element: <StockByWarehousePage /> },
   { path: '/inventory', element: <InventoryPage /> },

@@ -14,12 +14,13 @@ import { orderDetail, type PositionView } from './data/orderViews';
 import { locationPickOf, productPickOf } from './data/resolveScan';
 import { FlowPanel } from './FlowPanel';
 import { LineCard } from './LineCard';
+import { NextOnMapButton } from './NextOnMapButton';
 import { QuantityDialog } from './QuantityDialog';
 import { RejectionBox } from './RejectionBox';
 import { SuggestionCard } from './SuggestionCard';
 import { TerminalLayout } from './TerminalLayout';
 import { type Feedback, noDetails } from './terminalFlow';
-import { kindPath } from './terminalPaths';
+import { kindPath, orderPath } from './terminalPaths';
 import { quantityText, stateColor } from './terminalTexts';
 import { useLineFlow } from './useLineFlow';
 import { type Stop, walkingRound } from './walkingOrder';
@@ -84,6 +85,11 @@ export const TerminalOrderPage = ({
   const next = state.product
     ? open.find((p) => p.productId === state.product?.id)
     : (inRound(here)[0]?.position ?? open[0]);
+  // Where the next line is done: its stop on the round (its own location, else the FEFO source or the order's).
+  const nextStopId =
+    (round ?? []).find((s) => s.position.id === next?.id)?.location?.id ??
+    (next ? (kind === 'receipt' ? next.destinationLocationId : next.sourceLocationId) : null) ??
+    null;
   const recorded = positions.filter((p) => p.state !== null);
   // A count at a scanned place lists what is to count there.
   const listed = isCount && state.location ? here : open;
@@ -185,6 +191,7 @@ export const TerminalOrderPage = ({
                   product: `${String(next.product?.index ?? '')} · ${String(next.product?.name ?? '')}`,
                 })}
           </Text>
+          <NextOnMapButton locationId={nextStopId} back={orderPath(kind, orderId)} />
         </Card>
       ) : null}
       {!next && !state.product && incomplete === 0 ? (

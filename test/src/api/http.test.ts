@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Claims, TokenData } from '../../../domain/auth/claims';
+import type { TokenData } from '../../../domain/auth/claims';
+import { someClaims } from '../../support/claims';
 import { installMemoryStorage } from '../../support/memoryStorage';
 
 installMemoryStorage();
@@ -8,23 +9,15 @@ const { useAuthStore } = await import('../../../src/state/authStore');
 const { useLoadingStore } = await import('../../../src/state/loadingStore');
 const { useNetworkStore } = await import('../../../src/state/networkStore');
 
-const claims: Claims = {
+const claims = someClaims({
   sub: 'u1',
   acc: 'a1',
-  ctr: null,
   name: 'admin',
-  lng: 'en-us',
   IsSuperUser: true,
   IsPowerUser: true,
   LogisticsEnabled: true,
   TerminalEnabled: true,
-  ShippingEnabled: false,
-  ContractorPortalEnabled: false,
-  TransportEnabled: false,
-  CatalystAdminEnabled: false,
-  FaceDatabaseEnabled: false,
-  exp: 0,
-};
+});
 const tokens = (token: string, refreshToken: string): TokenData => ({
   token,
   refreshToken,

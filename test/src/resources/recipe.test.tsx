@@ -3,7 +3,6 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, matchRoutes, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Claims } from '../../../domain/auth/claims';
 import { languages } from '../../../domain/languages';
 import { buildMenu, drawerSectionsFor } from '../../../domain/menu';
 import { defineResource } from '../../../domain/resources/types';
@@ -13,6 +12,7 @@ import { i18n } from '../../../src/i18n/i18n';
 import { resourceDefinitions } from '../../../src/resources/registry';
 import { resourceRoutesOf } from '../../../src/resources/resourceRoutes';
 import { useAuthStore } from '../../../src/state/authStore';
+import { someClaims } from '../../support/claims';
 
 /**
  * The README's recipe "Adding a resource": a definition file (and its migration and translations) is all a new
@@ -30,23 +30,7 @@ const throwaway = defineResource({
   fields: { label: { kind: 'string', required: true, maxLength: 50, list: true } },
 });
 
-const claims: Claims = {
-  sub: 'u',
-  acc: 'a',
-  ctr: null,
-  name: 'u',
-  lng: 'en-us',
-  IsSuperUser: false,
-  IsPowerUser: true,
-  LogisticsEnabled: true,
-  TerminalEnabled: false,
-  ShippingEnabled: false,
-  ContractorPortalEnabled: false,
-  TransportEnabled: false,
-  CatalystAdminEnabled: false,
-  FaceDatabaseEnabled: false,
-  exp: 0,
-};
+const claims = someClaims({ IsPowerUser: true, LogisticsEnabled: true });
 
 describe('recipe: adding a resource', () => {
   const definitions = [...resourceDefinitions, throwaway];

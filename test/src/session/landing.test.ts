@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Claims } from '../../../domain/auth/claims';
 import { buildMenu } from '../../../domain/menu';
 import { contractorMayOpen, isTerminalUser, startPathOf } from '../../../src/session/landing';
+import { someClaims } from '../../support/claims';
 
-const base: Claims = {
-  sub: 'u',
-  acc: 'a',
-  ctr: null,
-  name: 'u',
-  lng: 'en-us',
-  IsSuperUser: false,
-  IsPowerUser: false,
-  LogisticsEnabled: false,
-  TerminalEnabled: false,
-  ShippingEnabled: false,
-  ContractorPortalEnabled: false,
-  TransportEnabled: false,
-  CatalystAdminEnabled: false,
-  FaceDatabaseEnabled: false,
-  exp: 0,
-};
+const base = someClaims();
 const picker = { ...base, TerminalEnabled: true };
 const manager = { ...base, IsPowerUser: true, LogisticsEnabled: true, TerminalEnabled: true };
 const contractor = { ...base, ctr: 'acme', ContractorPortalEnabled: true };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountUsage } from '../../../../domain/account/usage';
 import { type PushResponse, pushResponseSchema } from '../../../../domain/sync/wire';
 import { type Clock, systemClock } from '../../../../server/clock';
 import { accountDocumentMonth, clientAccount } from '../../../../server/db/internalTables';
@@ -17,6 +16,7 @@ import {
 } from '../../../support/builders';
 import { pushedCalls } from '../../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../../support/testApp';
+import { monthRows, monthUsage, tableCount } from './documentLimitSupport';
 
 // The monthly document limit (docs/decisions.md, "The monthly document limit"): every path that creates a document
 // counts it; past the limit the budget pays for more at the extra price; beyond that 402 documentLimitReached.
@@ -63,28 +63,6 @@ const receipt = (c: Company, extra: Row = {}) => ({
 
 const create = (c: Company, who: TestUser = c.admin) => t.call(who, 'POST', '/api/WmsDocument', receipt(c));
 
-const tableCount = async (name: string, acc: string): Promise<number> => {
-  const table = t.ctx.schema.resourceTables[name];
-  const accountId = table?.clientAccountId;
-  if (!table || !accountId) throw new Error(`no ${name} table`);
-  const [row] = await t.ctx.db.select({ n: count() }).from(table).where(eq(accountId, acc));
-  return Number(row?.n ?? 0);
-};
-
-const monthRows = async (acc: string) =>
-  (
-    await t.ctx.db
-      .select({ month: accountDocumentMonth.month, documents: accountDocumentMonth.documents })
-      .from(accountDocumentMonth)
-      .where(eq(accountDocumentMonth.clientAccountId, acc))
-  ).sort((a, b) => a.month.localeCompare(b.month));
-
-const usageOf = async (c: Company, who: TestUser = c.admin): Promise<AccountUsage['month']> => {
-  const res = await t.call(who, 'GET', '/api/ClientAccount/usage');
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as AccountUsage).month;
-};
-
 describe('the monthly document limit', () => {
   it('allows documents up to the limit and past it while the budget pays; then 402 with nothing saved', async () => {
     now = Date.parse('2026-03-15T10:00:00.000Z');
@@ -96,7 +74,7 @@ describe('the monthly document limit', () => {
       expect(res.statusCode, res.body).toBe(201);
       made.push(String(res.json().id));
     }
-    expect(await usageOf(c)).toEqual({
+    expect(await monthUsage(t, c.admin)).toEqual({
       from: '2026-03-01T00:00:00.000Z',
       documents: 4,
       limit: 2,
@@ -120,15 +98,20 @@ describe('the monthly document limit', () => {
         'Miesięczny limit dokumentów został osiągnięty, a budżet na dodatkowe dokumenty jest wykorzystany: poproś administratora konta o zwiększenie budżetu',
     });
     // Nothing of the refused document is saved, and it is not counted.
-    expect(await tableCount('wmsDocument', c.acc)).toBe(3);
-    expect(await tableCount('wmsDocumentPosition', c.acc)).toBe(3);
-    expect(await monthRows(c.acc)).toEqual([{ month: '2026-03', documents: 4 }]);
-    expect(await usageOf(c)).toMatchObject({ documents: 4, overLimit: 2, documentsLeft: 0 });
+    expect(await tableCount(t, 'wmsDocument', c.acc)).toBe(3);
+    expect(await tableCount(t, 'wmsDocumentPosition', c.acc)).toBe(3);
+    expect(await monthRows(t, c.acc)).toEqual([{ month: '2026-03', documents: 4 }]);
+    expect(await monthUsage(t, c.admin)).toMatchObject({ documents: 4, overLimit: 2, documentsLeft: 0 });
 
     // A larger budget lets the next one through.
     await t.ctx.db.update(clientAccount).set({ extraBudget: 1.5 }).where(eq(clientAccount.id, c.acc));
     expect((await create(c)).statusCode).toBe(201);
-    expect(await usageOf(c)).toMatchObject({ documents: 5, overLimit: 3, extraCost: 1.5, budgetLeft: 0 });
+    expect(await monthUsage(t, c.admin)).toMatchObject({
+      documents: 5,
+      overLimit: 3,
+      extraCost: 1.5,
+      budgetLeft: 0,
+    });
   });
 
   it('refuses nothing and counts nothing for a company whose limit is not set', async () => {
@@ -136,8 +119,13 @@ describe('the monthly document limit', () => {
     now = Date.now();
     const c = await aCompany();
     for (let i = 0; i < 5; i++) expect((await create(c)).statusCode).toBe(201);
-    expect(await monthRows(c.acc)).toEqual([]);
-    expect(await usageOf(c)).toMatchObject({ documents: 5, limit: null, overLimit: 0, documentsLeft: null });
+    expect(await monthRows(t, c.acc)).toEqual([]);
+    expect(await monthUsage(t, c.admin)).toMatchObject({
+      documents: 5,
+      limit: null,
+      overLimit: 0,
+      documentsLeft: null,
+    });
   });
 
   it('lets exactly as many concurrent creations through as the month allows', async () => {
@@ -150,8 +138,8 @@ describe('the monthly document limit', () => {
     expect(statuses).toEqual([201, 201, 402, 402, 402, 402]);
     for (const r of answers.filter((a) => a.statusCode === 402))
       expect(r.json().code).toBe('documentLimitReached');
-    expect(await tableCount('wmsDocument', c.acc)).toBe(3);
-    expect(await monthRows(c.acc)).toEqual([{ month: '2026-03', documents: 3 }]);
+    expect(await tableCount(t, 'wmsDocument', c.acc)).toBe(3);
+    expect(await monthRows(t, c.acc)).toEqual([{ month: '2026-03', documents: 3 }]);
   });
 
   it('counts documents an order generates: past the budget the order is refused whole', async () => {
@@ -172,8 +160,8 @@ describe('the monthly document limit', () => {
     const second = await order();
     expect(second.statusCode, second.body).toBe(402);
     expect(second.json().code).toBe('documentLimitReached');
-    expect(await tableCount('wmsOrder', c.acc)).toBe(1);
-    expect(await tableCount('wmsDocument', c.acc)).toBe(1);
+    expect(await tableCount(t, 'wmsOrder', c.acc)).toBe(1);
+    expect(await tableCount(t, 'wmsDocument', c.acc)).toBe(1);
   });
 
   it('refuses a pushed create past the budget on its own; the batch’s other calls go through', async () => {
@@ -214,9 +202,9 @@ describe('the monthly document limit', () => {
     const results: PushResponse['results'] = pushResponseSchema.parse(res.json()).results;
     expect(results.map((r) => r.status)).toEqual([201, 201, 402, 201, 200]);
     expect(results[2]?.body).toMatchObject({ code: 'documentLimitReached' });
-    expect(await tableCount('wmsDocument', c.acc)).toBe(1);
-    expect(await tableCount('wmsDocumentPosition', c.acc)).toBe(2);
-    expect(await monthRows(c.acc)).toEqual([{ month: '2026-03', documents: 1 }]);
+    expect(await tableCount(t, 'wmsDocument', c.acc)).toBe(1);
+    expect(await tableCount(t, 'wmsDocumentPosition', c.acc)).toBe(2);
+    expect(await monthRows(t, c.acc)).toEqual([{ month: '2026-03', documents: 1 }]);
 
     // The refusal is final: the terminal sending it again gets the same answer, nothing is created.
     const again = await t.app.inject({
@@ -227,7 +215,7 @@ describe('the monthly document limit', () => {
     });
     const repeated = pushResponseSchema.parse(again.json()).results;
     expect(repeated.map((r) => [r.status, r.replayed])).toEqual([[402, true]]);
-    expect(await tableCount('wmsDocument', c.acc)).toBe(1);
+    expect(await tableCount(t, 'wmsDocument', c.acc)).toBe(1);
   });
 
   it('starts again on the first of the month (UTC)', async () => {
@@ -239,11 +227,11 @@ describe('the monthly document limit', () => {
     const admin = await aSuperUser(t.ctx, c.acc);
     expect((await create(c, admin)).statusCode).toBe(201);
     expect((await create(c, admin)).statusCode).toBe(402);
-    expect(await monthRows(c.acc)).toEqual([
+    expect(await monthRows(t, c.acc)).toEqual([
       { month: '2026-03', documents: 1 },
       { month: '2026-04', documents: 1 },
     ]);
-    expect(await usageOf(c, admin)).toMatchObject({
+    expect(await monthUsage(t, admin)).toMatchObject({
       from: '2026-04-01T00:00:00.000Z',
       documents: 1,
       documentsLeft: 0,
