@@ -15,7 +15,10 @@ import { benchApiApp } from './support/benchApiApp';
 import { type BenchDatabase, percentile, runBench, takingTurns, verdict } from './support/benchDatabases';
 
 const jwtSecret = 'bench-secret-bench-secret-bench-secret';
-const idleSamples = Number(process.env.BENCH_IDLE_PULLS ?? 300);
+const idleSamples = Number(process.env.BENCH_IDLE_PULLS ?? 1000);
+// Untimed rounds of both sides before the samples: the first pulls of a fresh process run Fastify's and the feed's
+// code cold (compiled as it goes), which said more about the bench's start than about a pull.
+const idleWarmup = Number(process.env.BENCH_IDLE_WARMUP ?? 200);
 const terminals = Number(process.env.BENCH_TERMINALS ?? 50);
 const idleRatioTarget = 2;
 const numberingRatioTarget = 3;
@@ -48,9 +51,10 @@ const onBareApp = async <T>(measure: (inject: () => Promise<unknown>) => Promise
   }
 };
 
-/** Wall time (p50) of one injected request on a bare Fastify app, one after another. */
+/** Wall time (p50) of one injected request on a bare Fastify app, one after another (after a warm-up). */
 const injectWallMs = (n: number): Promise<number> =>
   onBareApp(async (inject) => {
+    for (let i = 0; i < idleWarmup; i++) await inject();
     const times: number[] = [];
     for (let i = 0; i < n; i++) times.push((await timed(inject))[0]);
     return percentile(times, 50);
@@ -94,7 +98,8 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
 
     // ---- 1. Idle pull ----
     const device = 'bench-idle';
-    const pull = async (since: string | undefined) => {
+    /** The pull's answer, its JSON read (what the idle figure times, as the driver's rows are on the other side). */
+    const answered = async (since: string | undefined): Promise<unknown> => {
       const query = since ? `?since=${encodeURIComponent(since)}` : '';
       const res = await app.inject({
         method: 'GET',
@@ -102,8 +107,11 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
         headers: { ...headers, 'x-device-id': device },
       });
       if (res.statusCode !== 200) throw new Error(`pull answered ${res.statusCode}: ${res.body}`);
-      return changesResponseSchema.parse(res.json());
+      return res.json();
     };
+    /** The answer checked against the wire schema (the bench's own work: outside the timing). */
+    const pageOf = (body: unknown) => changesResponseSchema.parse(body);
+    const pull = async (since: string | undefined) => pageOf(await answered(since));
     let cursor: string | undefined;
     for (;;) {
       const page = await pull(cursor);
@@ -117,31 +125,44 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
         [data.accountId, device],
       );
     const before = await deviceRow();
+    const indexedQuery = () =>
+      bench.raw.query(
+        `select 1 from sync_change where client_account_id = $1 and (xid, seq) > ($2::xid8, $3::bigint)
+         order by xid, seq limit 1`,
+        [data.accountId, since.xid.toString(), since.seq.toString()],
+      );
+    let brought = 0;
+    for (let i = 0; i < idleWarmup; i++) {
+      brought += pageOf(await answered(cursor)).changes.length;
+      await indexedQuery();
+    }
     const api: number[] = [];
     const raw: number[] = [];
-    let brought = 0;
     for (let i = 0; i < idleSamples; i++) {
-      const [[a, page], [r]] = await takingTurns(
+      const [[a, res], [r]] = await takingTurns(
         i,
-        () => timed(() => pull(cursor)),
-        () =>
-          timed(() =>
-            bench.raw.query(
-              `select 1 from sync_change where client_account_id = $1 and (xid, seq) > ($2::xid8, $3::bigint)
-               order by xid, seq limit 1`,
-              [data.accountId, since.xid.toString(), since.seq.toString()],
-            ),
-          ),
+        () => timed(() => answered(cursor)),
+        () => timed(indexedQuery),
       );
-      brought += page.changes.length;
+      brought += pageOf(res).changes.length;
       api.push(a);
       raw.push(r);
     }
+    // Node CPU of each side on its own: what a loaded machine stretches (the pull's is mostly Fastify's and the
+    // driver's, the query's the driver's alone); on PGlite the database's work is in it too.
+    const cpuEach = async (n: number, work: () => Promise<unknown>): Promise<number> => {
+      const cpu = process.cpuUsage();
+      for (let i = 0; i < n; i++) await work();
+      const used = process.cpuUsage(cpu);
+      return (used.user + used.system) / 1000 / n;
+    };
+    const pullCpuMs = await cpuEach(200, () => answered(cursor));
+    const queryCpuMs = await cpuEach(200, indexedQuery);
     const after = await deviceRow();
     const deviceWrites = JSON.stringify(before) === JSON.stringify(after) ? 0 : 1;
     const ratio = percentile(api, 50) / percentile(raw, 50);
     console.log(
-      `\n[${bench.kind}] idle pull (${idleSamples} pulls, nothing new, through inject) vs one indexed query on sync_change (driver)`,
+      `\n[${bench.kind}] idle pull (${idleSamples} pulls after ${idleWarmup} untimed, nothing new, through inject; the answer checked against the wire schema outside the timing) vs one indexed query on sync_change (driver)`,
     );
     console.log(
       `  idle pull p50 ${ms(percentile(api, 50))} p95 ${ms(percentile(api, 95))} | indexed query p50 ${ms(percentile(raw, 50))} p95 ${ms(percentile(raw, 95))}` +
@@ -149,6 +170,9 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
     );
     console.log(
       `  writes by the idle pulls (device row rewritten): ${deviceWrites} (target 0) ${verdict(deviceWrites === 0 && brought === 0)}; ${load()}`,
+    );
+    console.log(
+      `  node CPU (this process) an idle pull ${ms(pullCpuMs)}, an indexed query ${ms(queryCpuMs)} (for information: what load stretches)`,
     );
     const bare = await injectWallMs(idleSamples);
     console.log(

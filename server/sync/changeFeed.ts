@@ -332,6 +332,13 @@ type HeadName = (typeof headNames)[number];
  * log row for the caller lies between its cursor and the watermark, and the device's last mutation below it —
  * all from the statement's one snapshot. A lone pull is a statement of one; the pulls a change sets off at once
  * share one (GatheredReads).
+ *
+ * Every value reaches the planner as a sub-select's result, never as a constant, so each plan PostgreSQL makes
+ * of the statement is the same one and it keeps the generic plan after its first five runs on a connection. With
+ * the values visible, a custom plan knew the arrays' length (1) where the generic plan assumed 10 rows, looked
+ * cheaper, and — depending on the tables' statistics at the time — every pull was planned anew: 1.0–1.3 ms of
+ * a 1.8 ms idle pull (issue 26). The watermark is a subquery of its own (`offset 0`), computed once rather than
+ * copied into each of its uses, which also halves the planning left (PGlite plans every run).
  */
 const headStatements = new Map<string, NamedStatement<HeadName>>();
 const headStatementOf = (contractor: boolean): NamedStatement<HeadName> => {
@@ -343,15 +350,16 @@ const headStatementOf = (contractor: boolean): NamedStatement<HeadName> => {
       (v) => sql`
       select w.watermark::text as watermark, a.n::int as n,
         exists (select 1 from sync_change
-          where client_account_id = ${v.account}::uuid
+          where client_account_id = (select ${v.account}::uuid)
             and (xid, seq) > (a.after_xid, a.after_seq)
             and xid < w.watermark
-            and ${visibleTo(contractor ? v.contractor : null)}) as waiting,
+            and ${visibleTo(contractor ? sql`(select ${v.contractor}::uuid)` : null)}) as waiting,
         (select coalesce(max(mutation_id), 0)::text from sync_mutation
-          where client_account_id = ${v.account}::uuid and device_id = a.device
+          where client_account_id = (select ${v.account}::uuid) and device_id = a.device
             and user_id = a.user_id and xid < w.watermark) as last_mutation
-      from (${watermarkQuery}) w,
-        unnest(${v.devices}::text[], ${v.users}::uuid[], ${v.afterXids}::xid8[], ${v.afterSeqs}::bigint[])
+      from (${watermarkQuery} offset 0) w,
+        unnest((select ${v.devices}::text[]), (select ${v.users}::uuid[]),
+          (select ${v.afterXids}::xid8[]), (select ${v.afterSeqs}::bigint[]))
           with ordinality as a(device, user_id, after_xid, after_seq, n)`,
     );
     headStatements.set(shape, statement);

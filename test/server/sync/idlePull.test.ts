@@ -1,8 +1,16 @@
 import { and, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAccessToken } from '../../../server/auth/accessToken';
+import type { Db } from '../../../server/db/client';
+import { namePreparedStatements } from '../../../server/db/preparedStatements';
 import { syncDevice } from '../../../server/db/syncTables';
 import type { Row } from '../../../server/resources/rows';
+import { readChanges } from '../../../server/sync/changeFeed';
+import { parseCursor } from '../../../server/sync/cursor';
 import { lastSeenEveryMs } from '../../../server/sync/deviceLastSeen';
+import { feedScopeOf } from '../../../server/sync/feedScope';
 import {
   anAccount,
   aPowerUser,
@@ -134,3 +142,40 @@ describe('an idle pull', () => {
     expect(fleet.find((d) => d.deviceId === device)?.lastSeenAt).toBe(new Date(seenAt).toISOString());
   });
 });
+
+if (process.env.DATABASE_URL) {
+  describe('an idle pull on PostgreSQL', () => {
+    it('keeps the generic plan of its statement, whatever the tables’ statistics say', async () => {
+      const caughtUp = await pullAll(t, terminal, undefined, { deviceId: device });
+      // Statistics of a log with rows in it: a custom plan (the arrays' length known) then looked cheaper than the
+      // generic one, and PostgreSQL planned every pull anew (issue 26).
+      await t.ctx.database.pool?.query('analyze sync_change, sync_mutation');
+      // The app's pool on one connection, so that its prepared statements are the ones looked at.
+      const pool = new pg.Pool({ connectionString: t.ctx.config.databaseUrl, max: 1 });
+      pool.on('connect', namePreparedStatements);
+      try {
+        const claims = await verifyAccessToken(terminal.token, t.ctx.config.jwtSecret, t.ctx.clock.now());
+        if (!claims) throw new Error('no claims');
+        const ctx = { ...t.ctx, db: drizzle(pool) as unknown as Db };
+        const request = {
+          scope: feedScopeOf(claims),
+          since: parseCursor(caughtUp.cursor),
+          limit: 100,
+          deviceId: device,
+        };
+        for (let i = 0; i < 8; i++) {
+          const answer = await readChanges(ctx, request);
+          expect(answer.page.changes).toEqual([]);
+        }
+        const plans = await pool.query<{ generic: number; custom: number }>(
+          `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+           where statement like '%with ordinality%'`,
+        );
+        // The first five runs are custom plans (PostgreSQL's rule), every later one the generic plan.
+        expect(plans.rows).toEqual([{ generic: 3, custom: 5 }]);
+      } finally {
+        await pool.end();
+      }
+    });
+  });
+}
