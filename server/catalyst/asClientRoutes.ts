@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clientRatesView } from '../../domain/catalyst/clientView';
@@ -12,14 +12,14 @@ import { assertCart, changeCartLine, quantitySchema, readClientCart, submitCart 
 import { whyThisPrice } from './catalystRoutes';
 import { type ClientClaims, clientClaimsOf } from './clientAuth';
 import {
+  catalogueCountExpression,
   catalogueRowsOf,
-  countCatalogue,
   parseCatalogueQuery,
   queryCatalogue,
   readCatalogueRows,
   viewRows,
 } from './clientCatalogue';
-import { loadPricingSnapshot, type PricingSnapshot } from './pricingSnapshot';
+import { loadPricingSnapshot, loadPricingSnapshotWith, type PricingSnapshot } from './pricingSnapshot';
 import { staffScope } from './staffScope';
 import { inUnit } from './unitOfWork';
 import type { UsageCounter } from './usage';
@@ -75,27 +75,26 @@ export const registerAsClientRoutes = (
   const owner = (claims: ClientClaims) => ({ clientAccountId: claims.acc, clientUserId: claims.sub });
 
   /**
-   * One page of the catalogue for a client (who calls, or whom staff look at). The rows, their count and the
-   * client's rates and group are read at once; the open cart's quantities come along and are shown only
-   * when the group has the cart.
+   * One page of the catalogue for a client (who calls, or whom staff look at): two statements, the page's rows
+   * and the client's rates and group with the rows' count (the snapshot's statement carries it). The open cart's
+   * quantities come along and are shown only when the group has the cart.
    */
   const page = async (
     request: FastifyRequest,
     acc: string,
     clientUserId: string,
-    snapshot: Promise<PricingSnapshot>,
+    snapshotOf: (count: SQL) => Promise<{ snapshot: PricingSnapshot; extra: unknown }>,
   ) => {
     const query = parseCatalogueQuery(request.query);
     const read = { clientAccountId: acc, cartOf: clientUserId };
     const offset = (query.PageNumber - 1) * query.PageSize;
-    const [raw, total, ready] = await Promise.all([
+    const [raw, ready] = await Promise.all([
       queryCatalogue(ctx.db, read, query, { limit: query.PageSize, offset }),
-      countCatalogue(ctx.db, read, query),
-      snapshot,
+      snapshotOf(catalogueCountExpression(read, query)),
     ]);
     return {
-      results: viewRows(ready, catalogueRowsOf(ready, raw), clientUserId),
-      allFilteredRowCount: total,
+      results: viewRows(ready.snapshot, catalogueRowsOf(ready.snapshot, raw), clientUserId),
+      allFilteredRowCount: Number(ready.extra ?? 0),
     };
   };
 
@@ -103,12 +102,13 @@ export const registerAsClientRoutes = (
 
   app.get(base, async (request) => {
     const claims = await clientClaimsOf(request, ctx);
-    const snapshot = loadPricingSnapshot(ctx.db, {
-      clientAccountId: claims.acc,
-      clientUserId: claims.sub,
-      deviceId: claims.dev,
-    }).then(checked);
-    const answer = await page(request, claims.acc, claims.sub, snapshot);
+    const answer = await page(request, claims.acc, claims.sub, (count) =>
+      loadPricingSnapshotWith(
+        ctx.db,
+        { clientAccountId: claims.acc, clientUserId: claims.sub, deviceId: claims.dev },
+        count,
+      ).then((read) => ({ ...read, snapshot: checked(read.snapshot) })),
+    );
     deps.usage.count(
       claims.acc,
       claims.sub,
@@ -274,14 +274,14 @@ export const registerAsClientRoutes = (
       const scope = staffScope(request);
       const clientUserId = request.params.id;
       if (!uuid.safeParse(clientUserId).success) throw new AppError('notFoundOrNoPermission');
-      const snapshot = loadPricingSnapshot(ctx.db, {
-        clientAccountId: scope.clientAccountId,
-        clientUserId,
-      }).then((s) => {
-        if (!s.client) throw new AppError('notFoundOrNoPermission');
-        return s;
-      });
-      return page(request, scope.clientAccountId, clientUserId, snapshot);
+      return page(request, scope.clientAccountId, clientUserId, (count) =>
+        loadPricingSnapshotWith(ctx.db, { clientAccountId: scope.clientAccountId, clientUserId }, count).then(
+          (read) => {
+            if (!read.snapshot.client) throw new AppError('notFoundOrNoPermission');
+            return read;
+          },
+        ),
+      );
     }
     const { claims, snapshot } = await clientSession(request);
     if (!uuid.safeParse(request.params.id).success) throw new AppError('notFoundOrNoPermission');

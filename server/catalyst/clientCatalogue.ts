@@ -148,6 +148,10 @@ export const cataloguePageSql = (
 export const catalogueCountSql = (read: CatalogueRead, query: Partial<CatalogueQuery>): SQL =>
   sql`select count(*)::int as n from catalyst k where ${whereOf(read, query)}`;
 
+/** The same count as a scalar subquery (the as-client list reads it in its pricing snapshot's statement). */
+export const catalogueCountExpression = (read: CatalogueRead, query: Partial<CatalogueQuery>): SQL =>
+  sql`(${catalogueCountSql(read, query)})`;
+
 const symbolsOf = (snapshot: PricingSnapshot) => new Map(snapshot.metals.map((m) => [m.id, m.shortName]));
 
 /** Rows of the catalogue statement, not yet read for pricing (the rates may still be on their way). */
@@ -174,12 +178,6 @@ export const readCatalogueRows = async (
   query: Partial<CatalogueQuery>,
   page?: { limit: number; offset: number },
 ): Promise<CatalogueRow[]> => catalogueRowsOf(snapshot, await queryCatalogue(db, read, query, page));
-
-export const countCatalogue = async (
-  db: Executor,
-  read: CatalogueRead,
-  query: Partial<CatalogueQuery>,
-): Promise<number> => Number(rowsOf(await db.execute(catalogueCountSql(read, query)))[0]?.n ?? 0);
 
 /** The engine on one catalogue row for the snapshot's client (or group). */
 export const priceRow = (

@@ -155,7 +155,18 @@ export interface SnapshotRequest {
 }
 
 /** Reads the configuration, rates, the client and its group and their rules in one statement. */
-export const loadPricingSnapshot = async (db: Executor, req: SnapshotRequest): Promise<PricingSnapshot> => {
+export const loadPricingSnapshot = async (db: Executor, req: SnapshotRequest): Promise<PricingSnapshot> =>
+  (await loadPricingSnapshotWith(db, req, sql`null`)).snapshot;
+
+/**
+ * The snapshot and one more value in the same statement (`extra`, a scalar SQL expression: the as-client list's
+ * count), so a catalogue page costs the embedded database no more statements than its page and count.
+ */
+export const loadPricingSnapshotWith = async (
+  db: Executor,
+  req: SnapshotRequest,
+  extra: SQL,
+): Promise<{ snapshot: PricingSnapshot; extra: unknown }> => {
   const acc = sql`${req.clientAccountId}::uuid`;
   const user = req.clientUserId ? sql`${req.clientUserId}::uuid` : sql`null::uuid`;
   const groupOf: SQL = req.clientUserId
@@ -186,12 +197,13 @@ export const loadPricingSnapshot = async (db: Executor, req: SnapshotRequest): P
           and (r.client_user_id is null or r.client_user_id = ${user})
           and (r.user_group_id is null or r.user_group_id = (select id from g))
       ) as rules,
-      ${device} as device_ok
+      ${device} as device_ok,
+      ${extra} as extra
   `);
   const [row] = rowsOf(result);
   const config = json(row?.config) as Json | null;
   const client = json(row?.client) as Json | null;
-  return {
+  const snapshot: PricingSnapshot = {
     config: config ? configOfRow(config) : defaultRecyclingConfig,
     metals: list(row?.metals).map(metalOfRow),
     exchanges: list(row?.exchanges).map(exchangeOfRow),
@@ -208,6 +220,7 @@ export const loadPricingSnapshot = async (db: Executor, req: SnapshotRequest): P
       : null,
     deviceOk: row?.device_ok === true,
   };
+  return { snapshot, extra: row?.extra };
 };
 
 /** The company's rates, every client group and every group-wide rule: what pricing the catalogue for all groups needs. */

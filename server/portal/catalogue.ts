@@ -34,7 +34,7 @@ export class Catalogue {
     scope: PortalScope,
     raw: Record<string, unknown>,
     lng: string | undefined,
-  ): { where: SQL; order: SQL[]; pageSize: number; offset: number } {
+  ): { where: SQL; order: SQL[]; pageSize: number; offset: number; translated: boolean } {
     const query = parsePageQuery(catalogueView, raw);
     const p = this.product;
     const search = searchSchema.safeParse(typeof raw.search === 'string' ? raw.search : undefined);
@@ -81,12 +81,20 @@ export class Catalogue {
             and ${productBarcode.barcode} = ${barcodeKey(term)})`);
     }
     const sorted = query.sortColumn ? expressions[query.sortColumn] : undefined;
-    const order = [...(sorted ? [query.sortDescending ? desc(sorted) : asc(sorted)] : []), asc(col(p, 'id'))];
+    // The index is unique in the account (product_index_uq): ordered by it, the id adds nothing but a sort step
+    // over every row a deep page skips.
+    const unique = query.sortColumn === 'index' || query.sortColumn === 'id';
+    const order = [
+      ...(sorted ? [query.sortDescending ? desc(sorted) : asc(sorted)] : []),
+      ...(sorted && unique ? [] : [asc(col(p, 'id'))]),
+    ];
     return {
       where: and(...conditions) as SQL,
       order,
       pageSize: query.pageSize,
       offset: (query.pageNumber - 1) * query.pageSize,
+      // The name a reader sees is the translation's when there is one: sorting or filtering by it needs the join.
+      translated: query.sortColumn === 'name' || query.filters.some((f) => f.field === 'name'),
     };
   }
 
@@ -112,14 +120,27 @@ export class Catalogue {
       sql`, `,
     );
     const joined = sql`${p} left join ${translations} on ${translationJoin(this.ctx, lng)}`;
-    const page = sql`select ${selection}, ${cart.quantity} as "inBasket"
-      from ${joined}
-      left join ${cart} on ${cart.productId} = ${col(p, 'id')} and ${cart.userId} = ${scope.userId}::uuid
-        and ${cart.clientAccountId} = ${scope.clientAccountId}::uuid
-      where ${q.where}
-      order by ${sql.join(q.order, sql`, `)}
-      limit ${q.pageSize} offset ${q.offset}`;
-    const counter = sql`select count(*)::int as n from ${joined} where ${q.where}`;
+    const order = sql.join(q.order, sql`, `);
+    const basketJoin = sql`left join ${cart} on ${cart.productId} = ${col(p, 'id')}
+      and ${cart.userId} = ${scope.userId}::uuid and ${cart.clientAccountId} = ${scope.clientAccountId}::uuid`;
+    // Unless the translated name orders or filters the list, the page's ids are picked from the products alone
+    // (the (account, index) index) and only those rows are joined to translations and the basket: joined before
+    // the limit, a deep page joined every row it skipped.
+    const page = q.translated
+      ? sql`select ${selection}, ${cart.quantity} as "inBasket"
+          from ${joined} ${basketJoin}
+          where ${q.where}
+          order by ${order}
+          limit ${q.pageSize} offset ${q.offset}`
+      : sql`select ${selection}, ${cart.quantity} as "inBasket"
+          from (select ${col(p, 'id')} as picked from ${p} where ${q.where}
+            order by ${order} limit ${q.pageSize} offset ${q.offset}) picked
+          join ${joined} on ${col(p, 'id')} = picked.picked
+          ${basketJoin}
+          order by ${order}`;
+    const counter = q.translated
+      ? sql`select count(*)::int as n from ${joined} where ${q.where}`
+      : sql`select count(*)::int as n from ${p} where ${q.where}`;
     return { page, counter };
   }
 

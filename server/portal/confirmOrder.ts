@@ -24,6 +24,8 @@ export const portalOrderSource = 'portal';
 
 export interface ConfirmedOrder {
   readonly order: OrderWithPositions;
+  /** The rows written (the answer is shaped from them, not read again). */
+  readonly rows: { readonly order: Row; readonly positions: readonly Row[] };
   readonly products: ReadonlyMap<string, PortalProduct>;
 }
 
@@ -108,7 +110,7 @@ export const confirmBasket = async (
       scope,
       lines.map((l) => l.id),
     );
-    return { order: store.toApi(order, stored), products };
+    return { order: store.toApi(order, stored), rows: { order, positions: stored }, products };
   };
   const confirmed = await inTransaction(ctx.db, run);
   tables.orderService.publish(scope, String(confirmed.order.id), 'create');

@@ -4,7 +4,7 @@ import { checkLineQuantity, repeatIntoBasket } from '../../domain/portal/basket'
 import type { PortalOrderLine, PortalOrderProgress, PortalProduct } from '../../domain/portal/portalTypes';
 import { type Page, parsePageQuery } from '../../domain/resources/query';
 import { isUuid } from '../../domain/rowValues';
-import { positionsProgress } from '../../domain/warehouse/positionsProgress';
+import { type DocumentTotals, positionsProgress } from '../../domain/warehouse/positionsProgress';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { inTransaction } from '../http/dbErrors';
@@ -12,6 +12,7 @@ import { type Row, toApiRow } from '../resources/rows';
 import { OrderStore } from '../warehouse/orders/orderStore';
 import { orderTablesOf } from '../warehouse/orders/orderTables';
 import type { Basket } from './basket';
+import type { ConfirmedOrder } from './confirmOrder';
 import { orderableOf } from './orderableStock';
 import { visiblePortalProducts } from './portalProducts';
 import type { PortalScope } from './portalScope';
@@ -53,6 +54,16 @@ export class ContractorOrders {
     ]);
     const productIds = [...positions.values()].flat().map((p) => String(p.productId));
     const products = await visiblePortalProducts(this.ctx, db, scope, productIds, lng);
+    return this.shapeRead(orders, positions, totals, products);
+  }
+
+  /** Orders shaped from what was read: their positions, their documents' totals and the visible products. */
+  private shapeRead(
+    orders: readonly Row[],
+    positions: ReadonlyMap<string, readonly Row[]>,
+    totals: ReadonlyMap<string, Map<string, DocumentTotals>>,
+    products: ReadonlyMap<string, PortalProduct>,
+  ): PortalOrder[] {
     return orders.map((order) => {
       const id = String(order.id);
       const rows = positions.get(id) ?? [];
@@ -110,6 +121,22 @@ export class ContractorOrders {
       results: await this.shape(this.ctx.db, scope, page.results, lng),
       allFilteredRowCount: page.allFilteredRowCount,
     };
+  }
+
+  /**
+   * A just confirmed order as GET order/{id} answers it, from the rows the confirmation wrote and the products it
+   * read (visible ones only): no documents can cover an order yet that its transaction has only just made.
+   */
+  confirmed(confirmed: ConfirmedOrder): PortalOrder {
+    const { order, positions } = confirmed.rows;
+    const [shaped] = this.shapeRead(
+      [order],
+      new Map([[String(order.id), positions]]),
+      new Map(),
+      confirmed.products,
+    );
+    if (!shaped) throw new AppError('notFoundOrNoPermission');
+    return shaped;
   }
 
   /** GET contractororders/order/{id}: one of the contractor's orders with its lines. */

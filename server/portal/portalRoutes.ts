@@ -102,8 +102,7 @@ export const registerPortalRoutes = (app: FastifyInstance, ctx: AppContext): voi
       lng,
     );
     const mailed = await confirmationMail(scope, confirmed, lng);
-    const shaped = await orders.get(scope, String(confirmed.order.id), lng);
-    return reply.status(201).send({ ...shaped, mailed });
+    return reply.status(201).send({ ...orders.confirmed(confirmed), mailed });
   });
   app.get(`${base}/availible-products`, async (request) =>
     catalogue.products(portalScopeOf(request), request.query as Query, requestLanguage(request)),

@@ -330,6 +330,11 @@ describe('contractor portal: catalogue, basket and confirmation', () => {
       [String(w.a.id), 4, 0],
       [String(w.b.id), 2, 0],
     ]);
+    // The answer is shaped from the rows the confirmation wrote: the same as reading the order back.
+    const { mailed: _mailed, ...answered } = order;
+    expect(await ok(w.contractor, 'GET', `/api/contractororders/order/${String(order.id)}`)).toEqual(
+      answered,
+    );
     // The basket is empty; the open order now claims its goods.
     expect((await summary(w.contractor)).lines).toBe(0);
     const after = await catalogue(w.contractor);
