@@ -1,6 +1,6 @@
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AnalyseResponse } from '../../../domain/faces/enrolment';
@@ -18,6 +18,9 @@ import {
 } from './recognitionLoop';
 import { startFaceEngine } from './startFaceEngine';
 import { useCamera, usePageVisible } from './useCamera';
+
+// Loaded when someone else is recognised, not with the header (the service worker precaches it for offline).
+const SwitchUserPrompt = lazy(async () => ({ default: (await import('./SwitchUserPrompt')).SwitchUserPrompt }));
 
 const browserTimers = {
   after: (ms: number, fn: () => void) => {
@@ -153,45 +156,22 @@ export const FaceWatcher = (): ReactNode => {
           {label}
         </Badge>
       </Group>
-      <Modal
-        opened={offer !== null}
-        onClose={() => {
-          declined.current = offer?.userId ?? null;
-          setOffer(null);
-        }}
-        title={t('switch.title')}
-        data-testid="switch-user-prompt"
-      >
-        <Stack gap="md">
-          <Text style={{ overflowWrap: 'anywhere' }}>{t('switch.text', { name: offer?.name ?? '' })}</Text>
-          <Text size="sm" c="dimmed">
-            {t('switch.outbox')}
-          </Text>
-          <Group grow>
-            <Button
-              variant="default"
-              mih={48}
-              onClick={() => {
-                declined.current = offer?.userId ?? null;
-                setOffer(null);
-              }}
-            >
-              {t('switch.stay')}
-            </Button>
-            <Button
-              mih={48}
-              data-testid="switch-user-confirm"
-              onClick={() => {
-                setOffer(null);
-                signOut();
-                navigate('/signin');
-              }}
-            >
-              {t('switch.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {offer && (
+        <Suspense fallback={null}>
+          <SwitchUserPrompt
+            name={offer.name}
+            onStay={() => {
+              declined.current = offer.userId;
+              setOffer(null);
+            }}
+            onSwitch={() => {
+              setOffer(null);
+              signOut();
+              navigate('/signin');
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 };
