@@ -121,13 +121,19 @@ describe('the as-client list, page by page', () => {
         hidden: i % 50 === 0,
       })),
     );
-    expect(await catalogueStatisticsStale(t.ctx.db)).toBe(true);
-    // PGlite: the module's periodic check does it (no autovacuum there); PostgreSQL leaves it to autovacuum.
-    const kept = await keepCatalogueStatistics(t.ctx.database);
-    expect(kept).toBe(t.ctx.database.kind === 'pglite');
-    if (!kept) await refreshCatalogueStatistics(t.ctx.db);
-    expect(await catalogueStatisticsStale(t.ctx.db)).toBe(false);
-    expect(await keepCatalogueStatistics(t.ctx.database)).toBe(false);
+    if (t.ctx.database.kind === 'pglite') {
+      // PGlite has no autovacuum: the module's periodic check sees the bulk insert and refreshes the statistics.
+      expect(await catalogueStatisticsStale(t.ctx.db)).toBe(true);
+      expect(await keepCatalogueStatistics(t.ctx.database)).toBe(true);
+      expect(await catalogueStatisticsStale(t.ctx.db)).toBe(false);
+      expect(await keepCatalogueStatistics(t.ctx.database)).toBe(false);
+    } else {
+      // PostgreSQL is left to its autovacuum. Whether the table looks stale there is not a test's to pin: the
+      // insert's counters reach the statistics views up to seconds after its commit, and autovacuum may analyse
+      // in between (CI saw it already analysed). The module must not run it itself; the plan below needs it done.
+      expect(await keepCatalogueStatistics(t.ctx.database)).toBe(false);
+      await refreshCatalogueStatistics(t.ctx.db);
+    }
 
     const deep = new PgDialect().sqlToQuery(
       cataloguePageSql(
