@@ -116,7 +116,7 @@ if (process.env.DATABASE_URL) {
         const early = await insertProduct(client, acc);
         const later = await anOrderProduct(t.ctx, acc);
         // The later product is committed, but the open transaction holds the watermark below it.
-        const during = await pullAll(t, admin, start);
+        const during = await pullAll(t, admin, start, { until: 'running' });
         expect(during.changes).toEqual([]);
         await client.query('commit');
         const after = await pullAll(t, admin, during.cursor);
@@ -133,7 +133,7 @@ if (process.env.DATABASE_URL) {
         await client.query('begin');
         await client.query('select pg_current_xact_id()');
         const first = await anOrderProduct(t.ctx, acc);
-        const during = await pullAll(t, admin, start);
+        const during = await pullAll(t, admin, start, { until: 'running' });
         expect(during.changes).toEqual([]);
         const late = await insertProduct(client, acc);
         await client.query('commit');
@@ -162,7 +162,7 @@ if (process.env.DATABASE_URL) {
           },
         });
         expect(doc.statusCode, doc.body).toBe(201);
-        const during = await pullAll(t, admin, ready.cursor, { deviceId: 'dev-w' });
+        const during = await pullAll(t, admin, ready.cursor, { deviceId: 'dev-w', until: 'running' });
         expect([during.changes, during.lastMutationId]).toEqual([[], 0]);
         await client.query('commit');
         const after = await pullAll(t, admin, during.cursor, { deviceId: 'dev-w' });

@@ -14,7 +14,7 @@ import {
   receiveStock,
   stockRowsOf,
 } from '../../support/builders';
-import { deleteOf, keysOf, pullAll, pullPage, upsertOf } from '../../support/syncBuilders';
+import { deleteOf, keysOf, pullAll, pullPage, settledWatermark, upsertOf } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
 /**
@@ -250,6 +250,33 @@ if (process.env.DATABASE_URL) {
         expect(keysOf(rest.changes)).toEqual(
           [...later.map((id) => upsertOf('product', id)), deleteOf('product', product.id)].sort(),
         );
+      } finally {
+        await client.query('rollback').catch(() => undefined);
+        client.release();
+      }
+    });
+
+    it('a pull reaches rows committed while an older transaction of this database still runs', async () => {
+      const acc = await anAccount(t.ctx);
+      const admin = await aSuperUser(t.ctx, acc);
+      const pool = t.ctx.database.pool;
+      if (!pool) throw new Error('no pool');
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const older = await client.query<{ x: string }>('select pg_current_xact_id()::text as x');
+        const [committed] = await manyProducts(acc, 1);
+        const logged = await client.query<{ x: string }>(
+          'select max(xid)::text as x from sync_change where record_id = $1',
+          [committed],
+        );
+        expect(BigInt(String(logged.rows[0]?.x))).toBeGreaterThan(BigInt(String(older.rows[0]?.x)));
+        // What a test waits for (settledWatermark) lies past the committed row, not at the older transaction.
+        const target = await settledWatermark(t);
+        expect(target).toBeGreaterThan(BigInt(String(logged.rows[0]?.x)));
+        const pulling = pullAll(t, admin);
+        await client.query('commit');
+        expect(keysOf((await pulling).changes)).toContain(upsertOf('product', committed));
       } finally {
         await client.query('rollback').catch(() => undefined);
         client.release();
