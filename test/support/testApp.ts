@@ -28,7 +28,7 @@ export interface TestApp {
 
 /**
  * What every test server shares: no files, no web app, no demo data, a fixed key; background work (away
- * e-mails, file clean-up) runs when a test calls it, never on a timer.
+ * e-mails, file clean-up, the catalyst scheduler) runs when a test calls it, never on a timer.
  */
 export const testConfig = {
   dataDir: undefined,
@@ -81,6 +81,9 @@ export const createTestApp = async (
     ...(database.database ? { database: database.database } : {}),
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    // The catalyst module's scheduler and statistics run when a test calls them, never on a timer: on its own the
+    // scheduler moved a rate's market phase by the time of day in the middle of a test.
+    catalyst: { schedulerIntervalMs: 0, statisticsIntervalMs: 0, usageFlushMs: 3_600_000 },
   });
   return {
     app,
