@@ -63,7 +63,8 @@ export class UserAccess {
   /** What allows() would answer from what is known now, without awaiting; undefined when it must read the row. */
   allowsKnown(claims: Pick<Claims, 'sub' | 'acc' | 'sv'>): boolean | undefined {
     const state = this.knownState(claims.sub, claims.acc);
-    return state && state.active && state.version === (claims.sv ?? 0);
+    if (!state) return undefined;
+    return state.active && state.version === (claims.sv ?? 0);
   }
 
   /** A user row changed (here or in another process): read it again on its next request. */
