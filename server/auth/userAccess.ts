@@ -60,6 +60,13 @@ export class UserAccess {
     return state.active && state.version === (claims.sv ?? 0);
   }
 
+  /** What allows() would answer from what is known now, without awaiting; undefined when it must read the row. */
+  allowsKnown(claims: Pick<Claims, 'sub' | 'acc' | 'sv'>): boolean | undefined {
+    const state = this.knownState(claims.sub, claims.acc);
+    if (!state) return undefined;
+    return state.active && state.version === (claims.sv ?? 0);
+  }
+
   /** A user row changed (here or in another process): read it again on its next request. */
   invalidate(userId: string): void {
     this.invalidations++;
@@ -86,9 +93,16 @@ export class UserAccess {
     this.listeners.clear();
   }
 
-  private async stateOf(userId: string, accountId: string): Promise<UserState> {
+  private knownState(userId: string, accountId: string): UserState | undefined {
     const known = this.known.get(userId);
-    if (known && known.accountId === accountId && this.now() - known.at < maxAgeMs) return known.state;
+    return known && known.accountId === accountId && this.now() - known.at < maxAgeMs
+      ? known.state
+      : undefined;
+  }
+
+  private async stateOf(userId: string, accountId: string): Promise<UserState> {
+    const known = this.knownState(userId, accountId);
+    if (known) return known;
     let load = this.pending.get(userId);
     if (!load) {
       const before = this.invalidations;

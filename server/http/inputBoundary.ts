@@ -100,12 +100,15 @@ export const inputProblem = (request: Pick<FastifyRequest, 'body' | 'query' | 'p
  * rest of the request as badRequest, with the field named either way.
  */
 export const registerInputBoundary = (app: FastifyInstance): void => {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook (no promise per request): it never waits for anything.
+  app.addHook('preValidation', (request, _reply, done) => {
     const problem = inputProblem(request);
-    if (!problem) return;
-    throw new AppError(problem.where === 'body' ? 'formHasErrors' : 'badRequest', {
-      fields: [problem.error],
-      detail: `${problem.where} ${problem.error.field}: ${problem.error.rule}`,
-    });
+    if (!problem) return done();
+    done(
+      new AppError(problem.where === 'body' ? 'formHasErrors' : 'badRequest', {
+        fields: [problem.error],
+        detail: `${problem.where} ${problem.error.field}: ${problem.error.rule}`,
+      }),
+    );
   });
 };

@@ -83,12 +83,15 @@ export const registerIntentRoutes = (
       },
     });
   }
-  app.addHook('preHandler', async (request) => {
-    if (request.headers[syncHeaders.idempotencyKey] === undefined || !request.auth) return;
-    if (request.routeOptions.config.intent !== undefined) return;
-    if (/^\/api\/sync(\/|$)/i.test(request.url)) return;
-    throw new AppError('badRequest', {
-      detail: 'Idempotency-Key belongs on the calls of synced intents only',
-    });
+  // A callback hook (no promise per request, an idle pull's included): it never waits for anything.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.headers[syncHeaders.idempotencyKey] === undefined || !request.auth) return done();
+    if (request.routeOptions.config.intent !== undefined) return done();
+    if (/^\/api\/sync(\/|$)/i.test(request.url)) return done();
+    done(
+      new AppError('badRequest', {
+        detail: 'Idempotency-Key belongs on the calls of synced intents only',
+      }),
+    );
   });
 };

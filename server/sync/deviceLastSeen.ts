@@ -21,14 +21,28 @@ export class DeviceLastSeen {
     private readonly now: () => number,
   ) {}
 
-  async seen(clientAccountId: string, deviceId: string, userId: string): Promise<void> {
+  /**
+   * The device pulled now: undefined when its time was written lately (almost every pull: nothing to wait for),
+   * else the write.
+   */
+  seen(clientAccountId: string, deviceId: string, userId: string): Promise<void> | undefined {
     const key = `${clientAccountId} ${userId} ${deviceId}`;
     const now = this.now();
     const last = this.written.get(key);
-    if (last !== undefined && now - last < lastSeenEveryMs) return;
+    if (last !== undefined && now - last < lastSeenEveryMs) return undefined;
     // Taken before the write: pulls of the device meanwhile do not write it again.
     this.written.set(key, now);
     if (this.written.size > maxRemembered) this.forgetBefore(now - lastSeenEveryMs);
+    return this.write(key, clientAccountId, deviceId, userId, now);
+  }
+
+  private async write(
+    key: string,
+    clientAccountId: string,
+    deviceId: string,
+    userId: string,
+    now: number,
+  ): Promise<void> {
     try {
       await this.db
         .insert(syncDevice)

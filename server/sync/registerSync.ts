@@ -52,7 +52,9 @@ export const registerSync = (app: FastifyInstance, ctx: AppContext): void => {
     const limit = parseLimit(query.limit);
     const deviceId = deviceOf(request);
     const answer = await readChanges(ctx, { scope, since, limit, deviceId }, sharing);
-    if (deviceId !== null) await lastSeen.seen(scope.clientAccountId, deviceId, scope.userId);
+    const written =
+      deviceId === null ? undefined : lastSeen.seen(scope.clientAccountId, deviceId, scope.userId);
+    if (written) await written;
     // The JSON Fastify would make of the response object, with a shared page's changes serialised once.
     return reply
       .type('application/json; charset=utf-8')
