@@ -13,7 +13,7 @@ import type { ResourceTable } from '../db/resourceTables';
 import { productVisible } from '../resources/contractorScope';
 import { filterCondition } from '../resources/sqlFilters';
 import { barcodeKey } from '../warehouse/records/productBarcodes';
-import { orderableFrom, orderableStatements } from './orderableStock';
+import { orderableFrom, orderableOf, orderableStatements } from './orderableStock';
 import { portalProductColumns, toPortalProduct, translationJoin } from './portalProducts';
 import type { PortalScope } from './portalScope';
 
@@ -159,7 +159,7 @@ export class Catalogue {
   }
 
   /**
-   * What the API runs: the same page, with its count and its products' stock and open order lines as columns of
+   * What the API runs on PGlite: the same page, with its count and its products' stock and open order lines as columns of
    * the same statement (each computed once, the page's ids picked once in a CTE). On embedded PGlite every statement
    * costs a round of its own (the protocol, the driver, the ORM) whatever its work: a page is one statement, plus
    * the count alone when the page is empty and the open orders' documents when there are any.
@@ -182,37 +182,63 @@ export class Catalogue {
     return { page, counter };
   }
 
-  /** GET contractororders/availible-products: a page of the catalogue with what can be ordered now. */
+  /**
+   * GET contractororders/availible-products: a page of the catalogue with what can be ordered now. On PGlite in one
+   * statement (`folded`); on PostgreSQL the page and the count run side by side on two connections, then what can
+   * be ordered of the page's products, as the benchmark's raw side does.
+   */
   async products(
     scope: PortalScope,
     raw: Record<string, unknown>,
     lng: string | undefined,
   ): Promise<Page<CatalogueEntry>> {
-    const { page, counter } = this.folded(scope, raw, lng);
-    const rows = rowsOf(await this.ctx.db.execute(page));
-    const [first] = rows;
-    if (!first)
-      return {
-        results: [],
-        allFilteredRowCount: Number(rowsOf(await this.ctx.db.execute(counter))[0]?.n ?? 0),
-      };
-    const ids = rows.map((r) => String(r.id));
-    const orderable = await orderableFrom(this.ctx.db, scope.clientAccountId, ids, {
-      stock: jsonRows(first.stockRows),
-      lines: jsonRows(first.lineRows),
-    });
+    const read =
+      this.ctx.database.kind === 'pglite'
+        ? await this.readFolded(scope, raw, lng)
+        : await this.readApart(scope, raw, lng);
     return {
-      results: rows.map((r) => {
+      results: read.rows.map((r) => {
         const product = toPortalProduct(r);
         return {
           ...product,
           productId: product.id,
-          available: orderable.get(product.id) ?? 0,
+          available: read.orderable.get(product.id) ?? 0,
           inBasket: r.inBasket === null || r.inBasket === undefined ? 0 : Number(r.inBasket),
         };
       }),
-      allFilteredRowCount: Number(first.allFiltered ?? 0),
+      allFilteredRowCount: read.count,
     };
+  }
+
+  private async readFolded(scope: PortalScope, raw: Record<string, unknown>, lng: string | undefined) {
+    const { page, counter } = this.folded(scope, raw, lng);
+    const rows = rowsOf(await this.ctx.db.execute(page));
+    const [first] = rows;
+    if (!first) {
+      const count = Number(rowsOf(await this.ctx.db.execute(counter))[0]?.n ?? 0);
+      return { rows, count, orderable: new Map<string, number>() };
+    }
+    const orderable = await orderableFrom(
+      this.ctx.db,
+      scope.clientAccountId,
+      rows.map((r) => String(r.id)),
+      { stock: jsonRows(first.stockRows), lines: jsonRows(first.lineRows) },
+    );
+    return { rows, count: Number(first.allFiltered ?? 0), orderable };
+  }
+
+  private async readApart(scope: PortalScope, raw: Record<string, unknown>, lng: string | undefined) {
+    const { page, counter } = this.statements(scope, raw, lng);
+    const [rows, total] = await Promise.all([
+      this.ctx.db.execute(page).then(rowsOf),
+      this.ctx.db.execute(counter).then(rowsOf),
+    ]);
+    const orderable = await orderableOf(
+      this.ctx.db,
+      scope.clientAccountId,
+      rows.map((r) => String(r.id)),
+    );
+    return { rows, count: Number(total[0]?.n ?? 0), orderable };
   }
 
   /** GET contractororders/availible-prod-groups: the groups of the contractor's visible products, with counts. */
