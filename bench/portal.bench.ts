@@ -1,8 +1,8 @@
 // npm run bench: the contractor portal over one contractor with 20,000 products and 1,000,000 stock rows in the
 // account — the paged catalogue (GET contractororders/availible-products) p50/p95 through the API next to the same
-// statements run straight on the driver, and confirming a 50-line basket (POST contractororders/confirm-order),
-// on PGlite and PostgreSQL. The data set is generated once and kept (BENCH_DATA_DIR for PGlite, database
-// aisle_bench_portal on the PostgreSQL server).
+// reads run straight on the driver as separate statements (the API folds them into one), and confirming a 50-line
+// basket (POST contractororders/confirm-order), on PGlite and PostgreSQL. The data set is generated once and kept
+// (BENCH_DATA_DIR for PGlite, database aisle_bench_portal on the PostgreSQL server).
 import { and, eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';

@@ -19,7 +19,8 @@ import {
   readCatalogueRows,
   viewRows,
 } from './clientCatalogue';
-import { loadPricingSnapshot, loadPricingSnapshotWith, type PricingSnapshot } from './pricingSnapshot';
+import type { PricingCache } from './pricingCache';
+import { loadPricingSnapshotWith, type PricingSnapshot } from './pricingSnapshot';
 import { staffScope } from './staffScope';
 import { inUnit } from './unitOfWork';
 import type { UsageCounter } from './usage';
@@ -52,18 +53,18 @@ type IdParams = { id: string };
 export const registerAsClientRoutes = (
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { readonly usage: UsageCounter; readonly clock: () => Date },
+  deps: { readonly usage: UsageCounter; readonly clock: () => Date; readonly pricing: PricingCache },
 ): void => {
   /** The calling client: a valid token, its device still registered, the account not blocked. */
   const clientSession = async (
     request: FastifyRequest,
   ): Promise<{ claims: ClientClaims; snapshot: PricingSnapshot }> => {
     const claims = await clientClaimsOf(request, ctx);
-    const snapshot = await loadPricingSnapshot(ctx.db, {
-      clientAccountId: claims.acc,
-      clientUserId: claims.sub,
-      deviceId: claims.dev,
-    });
+    const { snapshot } = await deps.pricing.snapshotWith(
+      ctx.db,
+      { clientAccountId: claims.acc, clientUserId: claims.sub, deviceId: claims.dev },
+      sql`null`,
+    );
     return { claims, snapshot: checked(snapshot) };
   };
   const checked = (snapshot: PricingSnapshot): PricingSnapshot => {
@@ -103,11 +104,13 @@ export const registerAsClientRoutes = (
   app.get(base, async (request) => {
     const claims = await clientClaimsOf(request, ctx);
     const answer = await page(request, claims.acc, claims.sub, (count) =>
-      loadPricingSnapshotWith(
-        ctx.db,
-        { clientAccountId: claims.acc, clientUserId: claims.sub, deviceId: claims.dev },
-        count,
-      ).then((read) => ({ ...read, snapshot: checked(read.snapshot) })),
+      deps.pricing
+        .snapshotWith(
+          ctx.db,
+          { clientAccountId: claims.acc, clientUserId: claims.sub, deviceId: claims.dev },
+          count,
+        )
+        .then((read) => ({ ...read, snapshot: checked(read.snapshot) })),
     );
     deps.usage.count(
       claims.acc,

@@ -148,6 +148,11 @@ export interface SnapshotRequest {
   readonly clientAccountId: string;
   /** Price as this client account sees it (its group, its rules and its group's). */
   readonly clientUserId?: string;
+  /**
+   * The client's own group as the caller already read it (null: none, so the config's default group); left out,
+   * it is read with the client in the same statement.
+   */
+  readonly clientGroupId?: string | null;
   /** Or as a client of this group (its rules only); neither: no group. */
   readonly userGroupId?: string;
   /** Check that this device is still registered for the client. */
@@ -169,8 +174,14 @@ export const loadPricingSnapshotWith = async (
 ): Promise<{ snapshot: PricingSnapshot; extra: unknown }> => {
   const acc = sql`${req.clientAccountId}::uuid`;
   const user = req.clientUserId ? sql`${req.clientUserId}::uuid` : sql`null::uuid`;
+  const own =
+    req.clientGroupId === undefined
+      ? sql`(select user_group_id from u)`
+      : req.clientGroupId === null
+        ? sql`null::uuid`
+        : sql`${req.clientGroupId}::uuid`;
   const groupOf: SQL = req.clientUserId
-    ? sql`coalesce((select user_group_id from u), (select default_user_group_id from cfg))`
+    ? sql`coalesce(${own}, (select default_user_group_id from cfg))`
     : req.userGroupId
       ? sql`${req.userGroupId}::uuid`
       : sql`null::uuid`;

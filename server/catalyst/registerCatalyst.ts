@@ -9,6 +9,7 @@ import { registerClientAdminRoutes } from './clientAdminRoutes';
 import { registerClientAuth } from './clientAuth';
 import { registerClientHub } from './clientHub';
 import { CatalystNotices } from './notices';
+import { PricingCache } from './pricingCache';
 import { registerRateRoutes } from './rates/rateRoutes';
 import { CatalystScheduler } from './scheduler';
 import { UsageCounter } from './usage';
@@ -89,7 +90,8 @@ export const registerCatalyst = async (
   });
   registerCatalystRoutes(app, ctx);
   registerClientAuth(app, ctx, usage);
-  registerAsClientRoutes(app, ctx, { usage, clock });
+  const pricing = await PricingCache.open(ctx.database);
+  registerAsClientRoutes(app, ctx, { usage, clock, pricing });
   registerClientAdminRoutes(app, ctx, { usage, clock });
   registerClientHub(app, ctx, notices);
 
@@ -125,5 +127,6 @@ export const registerCatalyst = async (
     await scheduler.stop();
     await usage.flush();
     await notices.close();
+    await pricing.close();
   });
 };

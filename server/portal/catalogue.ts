@@ -13,11 +13,17 @@ import type { ResourceTable } from '../db/resourceTables';
 import { productVisible } from '../resources/contractorScope';
 import { filterCondition } from '../resources/sqlFilters';
 import { barcodeKey } from '../warehouse/records/productBarcodes';
-import { orderableOf } from './orderableStock';
+import { orderableFrom, orderableOf, orderableStatements } from './orderableStock';
 import { portalProductColumns, toPortalProduct, translationJoin } from './portalProducts';
 import type { PortalScope } from './portalScope';
 
 export const searchSchema = z.string().max(200).optional();
+
+/** Rows aggregated as JSON by a statement (the driver hands json as parsed values, or as text). */
+const jsonRows = (value: unknown): Record<string, unknown>[] => {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as Record<string, unknown>[]) : [];
+};
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -98,17 +104,8 @@ export class Catalogue {
     };
   }
 
-  /**
-   * The page and count statements of a catalogue question (the benchmark runs them on the driver too). The page
-   * carries the caller's basket quantity of each product (one basket line per user and product), so the basket
-   * is not a statement of its own; both are SQL text, not the query builder, which cost more than the
-   * statements' own work on the embedded database (docs/decisions.md, "Portal catalogue statements").
-   */
-  statements(
-    scope: PortalScope,
-    raw: Record<string, unknown>,
-    lng: string | undefined,
-  ): { page: SQL; counter: SQL } {
+  /** The pieces of a catalogue question's statements: the selection, joins and the picking of the page's ids. */
+  private parts(scope: PortalScope, raw: Record<string, unknown>, lng: string | undefined) {
     const q = this.where(scope, raw, lng);
     const p = this.product;
     const translations = tableOf(this.ctx, 'portalTranslation');
@@ -126,30 +123,111 @@ export class Catalogue {
     // Unless the translated name orders or filters the list, the page's ids are picked from the products alone
     // (the (account, index) index) and only those rows are joined to translations and the basket: joined before
     // the limit, a deep page joined every row it skipped.
+    const picked = sql`select ${col(p, 'id')} as picked from ${q.translated ? joined : p} where ${q.where}
+      order by ${order} limit ${q.pageSize} offset ${q.offset}`;
+    const counter = q.translated
+      ? sql`select count(*)::int as n from ${joined} where ${q.where}`
+      : sql`select count(*)::int as n from ${p} where ${q.where}`;
+    return { q, selection, joined, order, basketJoin, picked, counter, basket: cart.quantity };
+  }
+
+  /**
+   * The page and count statements of a catalogue question, as the benchmark runs them on the driver next to the
+   * API (with orderableStatements). The page carries the caller's basket quantity of each product (one basket line
+   * per user and product), so the basket is not a statement of its own; both are SQL text, not the query builder,
+   * which cost more than the statements' own work on the embedded database (docs/decisions.md, "Portal catalogue
+   * statements").
+   */
+  statements(
+    scope: PortalScope,
+    raw: Record<string, unknown>,
+    lng: string | undefined,
+  ): { page: SQL; counter: SQL } {
+    const { q, selection, joined, order, basketJoin, picked, counter, basket } = this.parts(scope, raw, lng);
     const page = q.translated
-      ? sql`select ${selection}, ${cart.quantity} as "inBasket"
+      ? sql`select ${selection}, ${basket} as "inBasket"
           from ${joined} ${basketJoin}
           where ${q.where}
           order by ${order}
           limit ${q.pageSize} offset ${q.offset}`
-      : sql`select ${selection}, ${cart.quantity} as "inBasket"
-          from (select ${col(p, 'id')} as picked from ${p} where ${q.where}
-            order by ${order} limit ${q.pageSize} offset ${q.offset}) picked
-          join ${joined} on ${col(p, 'id')} = picked.picked
+      : sql`select ${selection}, ${basket} as "inBasket"
+          from (${picked}) picked
+          join ${joined} on ${col(this.product, 'id')} = picked.picked
           ${basketJoin}
           order by ${order}`;
-    const counter = q.translated
-      ? sql`select count(*)::int as n from ${joined} where ${q.where}`
-      : sql`select count(*)::int as n from ${p} where ${q.where}`;
     return { page, counter };
   }
 
-  /** GET contractororders/availible-products: a page of the catalogue with what can be ordered now. */
+  /**
+   * What the API runs on PGlite: the same page, with its count and its products' stock and open order lines as columns of
+   * the same statement (each computed once, the page's ids picked once in a CTE). On embedded PGlite every statement
+   * costs a round of its own (the protocol, the driver, the ORM) whatever its work: a page is one statement, plus
+   * the count alone when the page is empty and the open orders' documents when there are any.
+   */
+  private folded(scope: PortalScope, raw: Record<string, unknown>, lng: string | undefined) {
+    const parts = this.parts(scope, raw, lng);
+    const { selection, joined, order, basketJoin, picked, counter, basket } = parts;
+    const orderable = orderableStatements(
+      scope.clientAccountId,
+      (column) => sql`${column} in (select picked from picked)`,
+    );
+    const page = sql`with picked as (${picked})
+      select ${selection}, ${basket} as "inBasket", (${counter}) as "allFiltered",
+        (select coalesce(json_agg(s), '[]'::json) from (${orderable.stock}) s) as "stockRows",
+        (select coalesce(json_agg(l), '[]'::json) from (${orderable.lines}) l) as "lineRows"
+      from picked
+      join ${joined} on ${col(this.product, 'id')} = picked.picked
+      ${basketJoin}
+      order by ${order}`;
+    return { page, counter };
+  }
+
+  /**
+   * GET contractororders/availible-products: a page of the catalogue with what can be ordered now. On PGlite in one
+   * statement (`folded`); on PostgreSQL the page and the count run side by side on two connections, then what can
+   * be ordered of the page's products, as the benchmark's raw side does.
+   */
   async products(
     scope: PortalScope,
     raw: Record<string, unknown>,
     lng: string | undefined,
   ): Promise<Page<CatalogueEntry>> {
+    const read =
+      this.ctx.database.kind === 'pglite'
+        ? await this.readFolded(scope, raw, lng)
+        : await this.readApart(scope, raw, lng);
+    return {
+      results: read.rows.map((r) => {
+        const product = toPortalProduct(r);
+        return {
+          ...product,
+          productId: product.id,
+          available: read.orderable.get(product.id) ?? 0,
+          inBasket: r.inBasket === null || r.inBasket === undefined ? 0 : Number(r.inBasket),
+        };
+      }),
+      allFilteredRowCount: read.count,
+    };
+  }
+
+  private async readFolded(scope: PortalScope, raw: Record<string, unknown>, lng: string | undefined) {
+    const { page, counter } = this.folded(scope, raw, lng);
+    const rows = rowsOf(await this.ctx.db.execute(page));
+    const [first] = rows;
+    if (!first) {
+      const count = Number(rowsOf(await this.ctx.db.execute(counter))[0]?.n ?? 0);
+      return { rows, count, orderable: new Map<string, number>() };
+    }
+    const orderable = await orderableFrom(
+      this.ctx.db,
+      scope.clientAccountId,
+      rows.map((r) => String(r.id)),
+      { stock: jsonRows(first.stockRows), lines: jsonRows(first.lineRows) },
+    );
+    return { rows, count: Number(first.allFiltered ?? 0), orderable };
+  }
+
+  private async readApart(scope: PortalScope, raw: Record<string, unknown>, lng: string | undefined) {
     const { page, counter } = this.statements(scope, raw, lng);
     const [rows, total] = await Promise.all([
       this.ctx.db.execute(page).then(rowsOf),
@@ -160,18 +238,7 @@ export class Catalogue {
       scope.clientAccountId,
       rows.map((r) => String(r.id)),
     );
-    return {
-      results: rows.map((r) => {
-        const product = toPortalProduct(r);
-        return {
-          ...product,
-          productId: product.id,
-          available: orderable.get(product.id) ?? 0,
-          inBasket: r.inBasket === null || r.inBasket === undefined ? 0 : Number(r.inBasket),
-        };
-      }),
-      allFilteredRowCount: Number(total[0]?.n ?? 0),
-    };
+    return { rows, count: Number(total[0]?.n ?? 0), orderable };
   }
 
   /** GET contractororders/availible-prod-groups: the groups of the contractor's visible products, with counts. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   claimingOrderStatuses,
   claimingOrderTypes,
@@ -19,23 +19,52 @@ const listOf = (values: readonly string[]) =>
     sql`, `,
   );
 
-/** The three reads behind the orderable quantity, for the benchmark's raw SQL next to the API. */
-export const orderableStatements = (clientAccountId: string, productIds: readonly string[]) => ({
-  /** On hand and reserved per product. */
-  stock: sql`
+/** Which products a read is about: `column` (a product id column) among them. */
+export type ProductFilter = (column: SQL) => SQL;
+
+/** The products of these ids (one array parameter). */
+export const productIdsFilter =
+  (productIds: readonly string[]): ProductFilter =>
+  (column) =>
+    sql`${column} = any(${uuidArray(productIds)}::uuid[])`;
+
+/** On hand and reserved per product. */
+const stockStatement = (clientAccountId: string, products: ProductFilter) => sql`
     select product_id::text as product_id, sum(quantity)::text as on_hand, sum(reserved)::text as reserved
     from stock
-    where client_account_id = ${clientAccountId}::uuid and product_id = any(${uuidArray(productIds)}::uuid[])
-    group by product_id`,
-  /** Lines of open release orders for these products. */
-  lines: sql`
+    where client_account_id = ${clientAccountId}::uuid and ${products(sql`product_id`)}
+    group by product_id`;
+
+/** Lines of open release orders for these products. */
+const linesStatement = (clientAccountId: string, products: ProductFilter) => sql`
     select p.order_id::text as order_id, p.product_id::text as product_id, p.quantity::text as quantity,
       p.quantity_real::text as quantity_real
     from wms_order_position p join wms_order o on o.id = p.order_id
     where p.client_account_id = ${clientAccountId}::uuid and o.client_account_id = ${clientAccountId}::uuid
-      and p.product_id = any(${uuidArray(productIds)}::uuid[])
-      and o.type_code in (${listOf(claimingOrderTypes)}) and o.status_code in (${listOf(claimingOrderStatuses)})`,
-});
+      and ${products(sql`p.product_id`)}
+      and o.type_code in (${listOf(claimingOrderTypes)}) and o.status_code in (${listOf(claimingOrderStatuses)})`;
+
+/**
+ * The two reads behind the orderable quantity (a third, of the orders' documents, only when open orders claim
+ * the products), for the benchmark's raw SQL next to the API; `products` as a filter, the catalogue reads them as
+ * subqueries of its page's statement.
+ */
+export const orderableStatements = (
+  clientAccountId: string,
+  productIds: readonly string[] | ProductFilter,
+) => {
+  const products = typeof productIds === 'function' ? productIds : productIdsFilter(productIds);
+  return {
+    stock: stockStatement(clientAccountId, products),
+    lines: linesStatement(clientAccountId, products),
+  };
+};
+
+/** Rows of the stock and lines reads (text columns, as the statements give them). */
+export interface OrderableRows {
+  readonly stock: readonly Record<string, unknown>[];
+  readonly lines: readonly Record<string, unknown>[];
+}
 
 /** What the documents of these orders hold per order and product (reverted ones left out). */
 const documentsStatement = (
@@ -68,12 +97,27 @@ export const orderableOf = async (
   clientAccountId: string,
   productIds: readonly string[],
 ): Promise<Map<string, number>> => {
-  const out = new Map<string, number>();
   const ids = [...new Set(productIds)];
-  if (ids.length === 0) return out;
+  if (ids.length === 0) return new Map();
   const statements = orderableStatements(clientAccountId, ids);
   const stock = rowsOf(await db.execute(statements.stock));
   const lines = rowsOf(await db.execute(statements.lines));
+  return orderableFrom(db, clientAccountId, ids, { stock, lines });
+};
+
+/**
+ * The orderable quantity of each product from the stock and lines already read (orderableStatements), reading the
+ * documents of the open orders among them when there are any.
+ */
+export const orderableFrom = async (
+  db: Executor,
+  clientAccountId: string,
+  productIds: readonly string[],
+  { stock, lines }: OrderableRows,
+): Promise<Map<string, number>> => {
+  const out = new Map<string, number>();
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return out;
   const orderIds = [...new Set(lines.map((l) => String(l.order_id)))];
   const documents = orderIds.length
     ? rowsOf(await db.execute(documentsStatement(clientAccountId, orderIds, ids)))

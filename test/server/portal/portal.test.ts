@@ -66,6 +66,11 @@ describe('contractor portal: catalogue, basket and confirmation', () => {
     // The calls are matched whatever the case, as the specification spells them.
     const shouted = await catalogue(w.contractor, '?PageSize=1&PageNumber=2');
     expect(shouted.results).toHaveLength(1);
+    // Past the last page: no rows, and still the count of every product that matches.
+    expect(await catalogue(w.contractor, '?PageSize=1&PageNumber=3')).toEqual({
+      results: [],
+      allFilteredRowCount: 2,
+    });
     const upper = await call(w.contractor, 'GET', '/api/ContractorOrders/AVAILIBLE-PRODUCTS');
     expect(upper.statusCode).toBe(200);
   });
