@@ -161,6 +161,20 @@ export const viteConfig = defineConfig({
     }),
     precompress(),
   ],
+  resolve: {
+    // react-router's package exports name only its development build (dev-only checks and warnings, more code to
+    // parse and run on every first load); the production build sits next to it.
+    alias: [
+      {
+        find: /^react-router$/,
+        replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+      },
+      {
+        find: /^react-router\/dom$/,
+        replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

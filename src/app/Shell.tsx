@@ -12,6 +12,7 @@ import { contractorMayOpen } from '../session/landing';
 import { loadStartupConfig } from '../session/session';
 import { useAuthStore } from '../state/authStore';
 import { useDrawerStore } from '../state/drawerStore';
+import { afterFirstScreen } from '../state/firstScreen';
 import { useStartupStore } from '../state/startupStore';
 import { useUiStore } from '../state/uiStore';
 import { lazyNamed, PageFallback } from '../ui/lazyNamed';
@@ -58,13 +59,19 @@ export const Shell = (): ReactNode => {
   usePortalOrderNotices();
 
   // The startup configuration (menu, user, account) once per page load (one retry if signing in could not
-  // load it); the stored copy, or the menu computed from the claims, serves meanwhile.
+  // load it); the stored copy, or the menu computed from the claims, serves meanwhile. Asked for once the first
+  // screen is up: the request and the store updates it makes (each re-rendering the shell) ran in the first
+  // screen's commit and delayed it, offline for a request that could only fail.
   useEffect(() => {
     if (status === 'failed' && !retried.current) retried.current = true;
     else if (status !== 'idle') return;
-    loadStartupConfig().catch((error: unknown) => {
-      if (error instanceof ApiError && (error.isNetworkError || error.status === 401)) return;
-      notifications.show({ color: 'red', message: t('notices.configFailed'), id: 'config-failed' });
+    void afterFirstScreen().then(() => {
+      // Loaded or loading meanwhile (a sign-in, another effect run): nothing to ask for.
+      if (useStartupStore.getState().status !== status) return;
+      loadStartupConfig().catch((error: unknown) => {
+        if (error instanceof ApiError && (error.isNetworkError || error.status === 401)) return;
+        notifications.show({ color: 'red', message: t('notices.configFailed'), id: 'config-failed' });
+      });
     });
   }, [status, t]);
 

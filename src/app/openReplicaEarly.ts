@@ -1,6 +1,7 @@
 import { hasAccess } from '../../domain/auth/claims';
 import { startSync } from '../db/startSync';
 import { useAuthStore } from '../state/authStore';
+import { afterFirstScreen } from '../state/firstScreen';
 
 /**
  * Opens the terminal's replica for the session kept on the device as soon as the app's code runs, while the texts
@@ -11,7 +12,11 @@ import { useAuthStore } from '../state/authStore';
 export const openReplicaEarly = (): void => {
   const { token, claims } = useAuthStore.getState();
   if (!token || !claims || !hasAccess(claims, 'terminal')) return;
-  startSync({ clientAccountId: claims.acc, userId: claims.sub }).catch((error: unknown) => {
-    console.warn('offline replica not available', error);
-  });
+  // The engine (watchers, leader election, push and pull, status reports) starts once the first screen is up: on a
+  // slow handheld its start-up work ran before the first render and delayed the scan field, offline for nothing.
+  startSync({ clientAccountId: claims.acc, userId: claims.sub }, { startAfter: afterFirstScreen() }).catch(
+    (error: unknown) => {
+      console.warn('offline replica not available', error);
+    },
+  );
 };

@@ -24,6 +24,11 @@ export interface StartSyncOptions {
   /** Replacements for tests. */
   readonly transport?: SyncTransport;
   readonly auth?: SyncAuth;
+  /**
+   * The engine starts (watches the replica, elects a leader, pushes, pulls, reports to the server) once this
+   * settles; the handle and its status, read from the replica, are there at once. Default: at once.
+   */
+  readonly startAfter?: Promise<unknown>;
 }
 
 const browserTimers: Timers = {
@@ -86,8 +91,11 @@ let starting: { readonly key: string; readonly promise: Promise<SyncHandle> } | 
 const launch = async (session: SyncSession, options: StartSyncOptions): Promise<SyncHandle> => {
   const db = await openReplicaDb(session.clientAccountId, session.userId);
   const store = new DexieSyncStore(db);
-  const remembered = (await store.read((tx) => tx.meta())).deviceId;
-  const deviceId = deviceIdOf(remembered);
+  const { meta, counts } = await store.read(async (tx) => ({
+    meta: await tx.meta(),
+    counts: await tx.outboxCounts(session.userId),
+  }));
+  const deviceId = deviceIdOf(meta.deviceId);
   const locks = webLocks();
   const leadership = electLeader(`aisle-sync-${replicaDbName(session.clientAccountId, session.userId)}`, {
     locks,
@@ -118,8 +126,24 @@ const launch = async (session: SyncSession, options: StartSyncOptions): Promise<
     ...(options.pullEveryMs ? { pullEveryMs: options.pullEveryMs } : {}),
     ...(options.pageLimit ? { pageLimit: options.pageLimit } : {}),
   });
+  // The status as the replica has it, before the engine's own watch reports: a screen rendered now shows a synced
+  // replica's work (not the first sync's progress) and the browser's connectivity, with no second render pass.
+  engine.status.update(
+    {
+      lastSyncAt: meta.lastSyncAt === null ? null : Date.parse(meta.lastSyncAt),
+      pending: counts.pending,
+      rejected: counts.rejected,
+      online: typeof navigator === 'undefined' || navigator.onLine !== false,
+    },
+    Date.now(),
+  );
   let stopped = false;
-  const stopReports = startStatusReports(engine.status.status$, deviceId, transport);
+  let stopReports: (() => void) | undefined;
+  const begin = (): void => {
+    if (stopped) return;
+    stopReports = startStatusReports(engine.status.status$, deviceId, transport);
+    engine.start();
+  };
   const handle: SyncHandle = {
     session,
     deviceId,
@@ -131,13 +155,14 @@ const launch = async (session: SyncSession, options: StartSyncOptions): Promise<
     stop: () => {
       if (stopped) return;
       stopped = true;
-      stopReports();
+      stopReports?.();
       engine.stop();
       store.close();
       if (getActiveSync() === handle) setActiveSync(null);
     },
   };
-  engine.start();
+  if (options.startAfter) void options.startAfter.then(begin, begin);
+  else begin();
   setActiveSync(handle);
   return handle;
 };

@@ -43,6 +43,73 @@ describe('startSync', () => {
   });
 });
 
+describe('startSync with startAfter', () => {
+  it('shows the replica as it is at once and starts syncing only once the promise settles', async () => {
+    const server = makeServer();
+    const token = server.signIn('u3');
+    let calls = 0;
+    const options = {
+      transport: {
+        send: async (r: Parameters<typeof server.request>[0]) => {
+          calls++;
+          return server.request(r, 'u3', token);
+        },
+      },
+      auth: { refresh: async () => 'failed' as const },
+    };
+    const synced = await startSync({ clientAccountId: 'acc', userId: 'u3' }, options);
+    await until(() => synced.engine.status.value.lastSyncAt !== null);
+    const stored = (await synced.store.read((tx) => tx.meta())).lastSyncAt;
+    const lastSyncAt = stored === null ? null : Date.parse(stored);
+    expect(lastSyncAt).not.toBeNull();
+    stopSync();
+
+    let go: () => void = () => undefined;
+    const startAfter = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    calls = 0;
+    const handle = await startSync({ clientAccountId: 'acc', userId: 'u3' }, { ...options, startAfter });
+    // Read from the replica, before the engine's own watch: a synced replica, nothing waiting, connectivity known.
+    expect(getActiveSync()).toBe(handle);
+    expect(handle.engine.status.value).toMatchObject({ lastSyncAt, pending: 0, rejected: 0, online: true });
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toBe(0);
+    go();
+    await until(() => calls > 0);
+    stopSync();
+  });
+
+  it('never starts an engine stopped before the promise settled', async () => {
+    const server = makeServer();
+    const token = server.signIn('u4');
+    let calls = 0;
+    let go: () => void = () => undefined;
+    const startAfter = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    const handle = await startSync(
+      { clientAccountId: 'acc', userId: 'u4' },
+      {
+        transport: {
+          send: async (r: Parameters<typeof server.request>[0]) => {
+            calls++;
+            return server.request(r, 'u4', token);
+          },
+        },
+        auth: { refresh: async () => 'failed' as const },
+        startAfter,
+      },
+    );
+    expect(handle.engine.status.value.lastSyncAt).toBeNull();
+    stopSync();
+    go();
+    for (let i = 0; i < 50; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toBe(0);
+    expect(getActiveSync()).toBeNull();
+  });
+});
+
 describe('httpTransport', () => {
   it('sends the call with bearer, request id, the sync headers and JSON', async () => {
     const seen: { url: string; init: RequestInit }[] = [];
