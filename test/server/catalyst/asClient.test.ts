@@ -9,13 +9,12 @@ import {
   type CatalystTestApp,
   type Company,
   createCatalystApp,
+  type Page,
   type SignedInClient,
   signInClient,
   someMetals,
   unique,
 } from './catalystSupport';
-
-type Page = { results: Row[]; allFilteredRowCount: number };
 
 describe('the catalogue as a client account sees it', () => {
   let t: CatalystTestApp;

@@ -28,6 +28,9 @@ export const fakeClock = (start = '2026-03-02T06:00:00.000Z'): FakeClock => {
   };
 };
 
+/** A page of a catalyst list (the as-client catalogue among them). */
+export type Page = { results: Row[]; allFilteredRowCount: number };
+
 export type Caller = { readonly headers: Readonly<Record<string, string>> } | undefined;
 
 export interface CatalystTestApp {

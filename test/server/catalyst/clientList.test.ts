@@ -8,7 +8,6 @@ import {
 } from '../../../server/catalyst/catalogueStatistics';
 import { cataloguePageSql } from '../../../server/catalyst/clientCatalogue';
 import { rowsOf } from '../../../server/db/rawRows';
-import type { Row } from '../../../server/resources/rows';
 import {
   aClient,
   aCompany,
@@ -17,12 +16,11 @@ import {
   type CatalystTestApp,
   type Company,
   createCatalystApp,
+  type Page,
   type SignedInClient,
   signInClient,
   someMetals,
 } from './catalystSupport';
-
-type Page = { results: Row[]; allFilteredRowCount: number };
 
 /**
  * The as-client list read through its own index (catalyst_client_list_idx: the catalysts not hidden from

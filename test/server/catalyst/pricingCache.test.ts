@@ -10,12 +10,11 @@ import {
   type CatalystTestApp,
   type Company,
   createCatalystApp,
+  type Page,
   type SignedInClient,
   signInClient,
   someMetals,
 } from './catalystSupport';
-
-type Page = { results: Row[]; allFilteredRowCount: number };
 
 // On PGlite the as-client calls keep a client's pricing (config, rates, group, rules) in memory until a trigger
 // says the company changed it (server/catalyst/pricingCache.ts); on PostgreSQL they read it every time. Either
