@@ -327,9 +327,10 @@ describe('cursor format', () => {
       headers: admin.headers,
     });
     expect(bad.statusCode).toBe(400);
-    const fromStart = await pullPage(t, admin, '1.0.0');
+    // Whole pulls: on PostgreSQL one page may stop short behind a transaction still running (settledWatermark).
+    const fromStart = await pullAll(t, admin, '1.0.0');
     expect(keysOf(fromStart.changes)).toEqual([upsertOf('logisticsConfig', acc)]);
     // A horizon of 0 leaves nothing out.
-    expect(keysOf((await pullPage(t, admin, '1.0.0.0')).changes)).toEqual([upsertOf('logisticsConfig', acc)]);
+    expect(keysOf((await pullAll(t, admin, '1.0.0.0')).changes)).toEqual([upsertOf('logisticsConfig', acc)]);
   });
 });
