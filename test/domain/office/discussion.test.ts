@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Claims } from '../../../domain/auth/claims';
 import { discussionPostSchema, mayTakePart } from '../../../domain/office/discussion';
+import { someClaims } from '../../support/claims';
 
-const claims = (overrides: Partial<Claims> = {}): Omit<Claims, 'exp'> => ({
-  sub: 'u1',
-  acc: 'A',
-  ctr: null,
-  name: 'U',
-  lng: 'en-us',
-  IsSuperUser: false,
-  IsPowerUser: false,
-  LogisticsEnabled: false,
-  TerminalEnabled: false,
-  ShippingEnabled: false,
-  ContractorPortalEnabled: false,
-  TransportEnabled: false,
-  CatalystAdminEnabled: false,
-  FaceDatabaseEnabled: false,
-  ...overrides,
-});
+const claims = (overrides: Partial<Claims> = {}): Claims =>
+  someClaims({ sub: 'u1', acc: 'A', name: 'U', ...overrides });
 
 const readable = async () => true;
 const unreadable = async () => false;

@@ -2,24 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Claims } from '../../../domain/auth/claims';
 import { canRead, canWrite } from '../../../domain/resources/access';
 import { type Access, defineResource, type ResourceDefinition } from '../../../domain/resources/types';
+import { someClaims } from '../../support/claims';
 
 type Who = Omit<Claims, 'exp'>;
-const base: Who = {
-  sub: 'u',
-  acc: 'a',
-  ctr: null,
-  name: 'n',
-  lng: 'en-us',
-  IsSuperUser: false,
-  IsPowerUser: false,
-  LogisticsEnabled: false,
-  TerminalEnabled: false,
-  ShippingEnabled: false,
-  ContractorPortalEnabled: false,
-  TransportEnabled: false,
-  CatalystAdminEnabled: false,
-  FaceDatabaseEnabled: false,
-};
+const base: Who = someClaims({ name: 'n' });
 const who = {
   super: { ...base, IsSuperUser: true },
   power: { ...base, IsPowerUser: true },
