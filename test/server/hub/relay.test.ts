@@ -16,7 +16,7 @@ import {
 import { parseCursor } from '../../../server/sync/cursor';
 import { anAccount, aPowerUser, aSuperUser, type TestUser } from '../../support/builders';
 import { createTestDatabaseUrl, type TestDatabase } from '../../support/pgDatabase';
-import { testConfig } from '../../support/testApp';
+import { createTestApp, type TestApp, testConfig } from '../../support/testApp';
 import { connectClient, editorIds, eventually, lastChangeFor, listen, type TestHubClient } from './hubClient';
 
 interface Cluster {
@@ -187,20 +187,18 @@ const relayScenarios = (cluster: () => Cluster) => {
 };
 
 describe('live connection in one server process (PGlite or PostgreSQL)', () => {
-  let app: FastifyInstance;
+  // The shared migrated test database: a fresh one migrated here took minutes on a saturated machine.
+  let t: TestApp;
   let url: string;
-  let db: TestDatabase;
   beforeAll(async () => {
-    db = await createTestDatabaseUrl();
-    app = await buildApp({ config: { ...testConfig, databaseUrl: db.url } });
-    url = await listen(app);
+    t = await createTestApp();
+    url = await listen(t.app);
   });
   afterAll(async () => {
-    await app.close();
-    await db.drop();
+    await t?.close();
   });
 
-  relayScenarios(() => ({ a: app, b: app, aUrl: url, bUrl: url }));
+  relayScenarios(() => ({ a: t.app, b: t.app, aUrl: url, bUrl: url }));
 
   it('keeps relay messages within the NOTIFY payload limit', () => {
     const editor = { userId: 'u', userName: 'Ж'.repeat(200), since: new Date().toISOString() };
@@ -225,16 +223,16 @@ if (process.env.DATABASE_URL) {
     let aUrl: string;
     let bUrl: string;
     beforeAll(async () => {
-      db = await createTestDatabaseUrl();
+      db = await createTestDatabaseUrl({ migrated: true });
       a = await buildApp({ config: { ...testConfig, databaseUrl: db.url } });
       b = await buildApp({ config: { ...testConfig, databaseUrl: db.url } });
       aUrl = await listen(a);
       bUrl = await listen(b);
     });
     afterAll(async () => {
-      await a.close();
-      await b.close();
-      await db.drop();
+      await a?.close();
+      await b?.close();
+      await db?.drop();
     });
 
     relayScenarios(() => ({ a, b, aUrl, bUrl }));
