@@ -230,10 +230,13 @@ export class Basket {
     });
   }
 
-  /** Empties the user's basket in the caller's transaction (after a confirmation). */
-  async empty(tx: Tx, scope: PortalScope, ids?: readonly string[]): Promise<void> {
+  /**
+   * The statement emptying the user's basket (only the lines `ids` when given), not run yet: a confirmation runs
+   * it with the order's record log entry, in its transaction.
+   */
+  emptyStatement(tx: Tx, scope: PortalScope, ids?: readonly string[]) {
     const c = this.cart;
-    await tx
+    return tx
       .delete(c)
       .where(
         and(

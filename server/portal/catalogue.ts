@@ -13,17 +13,16 @@ import type { ResourceTable } from '../db/resourceTables';
 import { productVisible } from '../resources/contractorScope';
 import { filterCondition } from '../resources/sqlFilters';
 import { barcodeKey } from '../warehouse/records/productBarcodes';
-import { orderableFrom, orderableOf, orderableStatements } from './orderableStock';
-import { portalProductColumns, toPortalProduct, translationJoin } from './portalProducts';
+import { jsonRows, orderableFrom, orderableOf, orderableStatements } from './orderableStock';
+import {
+  portalProductColumns,
+  portalProductSelection,
+  toPortalProduct,
+  translationJoin,
+} from './portalProducts';
 import type { PortalScope } from './portalScope';
 
 export const searchSchema = z.string().max(200).optional();
-
-/** Rows aggregated as JSON by a statement (the driver hands json as parsed values, or as text). */
-const jsonRows = (value: unknown): Record<string, unknown>[] => {
-  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
-  return Array.isArray(parsed) ? (parsed as Record<string, unknown>[]) : [];
-};
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -110,12 +109,7 @@ export class Catalogue {
     const p = this.product;
     const translations = tableOf(this.ctx, 'portalTranslation');
     const cart = this.ctx.schema.portalTables.cartLine;
-    const selection = sql.join(
-      Object.entries(portalProductColumns(this.ctx)).map(
-        ([alias, expr]) => sql`${expr} as ${sql.identifier(alias)}`,
-      ),
-      sql`, `,
-    );
+    const selection = portalProductSelection(this.ctx);
     const joined = sql`${p} left join ${translations} on ${translationJoin(this.ctx, lng)}`;
     const order = sql.join(q.order, sql`, `);
     const basketJoin = sql`left join ${cart} on ${cart.productId} = ${col(p, 'id')}

@@ -7,12 +7,13 @@ import {
   orderableQuantity,
   sumQuantities,
 } from '../../domain/portal/availability';
+import type { LogisticsConfig } from '../../domain/warehouse/logisticsConfig';
 import type { Executor } from '../db/client';
 import { rowsOf } from '../db/rawRows';
 import { loadLogisticsConfig } from '../warehouse/logisticsConfigStore';
 
 /** One array parameter (`{a,b}`) instead of one parameter per id. */
-const uuidArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;
+export const uuidArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;
 const listOf = (values: readonly string[]) =>
   sql.join(
     values.map((v) => sql`${v}`),
@@ -58,6 +59,12 @@ export const orderableStatements = (
     stock: stockStatement(clientAccountId, products),
     lines: linesStatement(clientAccountId, products),
   };
+};
+
+/** Rows aggregated as JSON by a statement (the driver hands json as parsed values, or as text). */
+export const jsonRows = (value: unknown): Record<string, unknown>[] => {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as Record<string, unknown>[]) : [];
 };
 
 /** Rows of the stock and lines reads (text columns, as the statements give them). */
@@ -107,13 +114,14 @@ export const orderableOf = async (
 
 /**
  * The orderable quantity of each product from the stock and lines already read (orderableStatements), reading the
- * documents of the open orders among them when there are any.
+ * documents of the open orders among them when there are any (and the account's logistics config, unless given).
  */
 export const orderableFrom = async (
   db: Executor,
   clientAccountId: string,
   productIds: readonly string[],
   { stock, lines }: OrderableRows,
+  config?: LogisticsConfig,
 ): Promise<Map<string, number>> => {
   const out = new Map<string, number>();
   const ids = [...new Set(productIds)];
@@ -123,7 +131,7 @@ export const orderableFrom = async (
     ? rowsOf(await db.execute(documentsStatement(clientAccountId, orderIds, ids)))
     : [];
   const reserve = orderIds.length
-    ? (await loadLogisticsConfig(db, clientAccountId)).workingCopiesCountInStock
+    ? (config ?? (await loadLogisticsConfig(db, clientAccountId))).workingCopiesCountInStock
     : false;
 
   // Per order and product: what its lines want and what its documents cover.

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { matchLanguage } from '../../domain/languages';
 import type { PortalProduct } from '../../domain/portal/portalTypes';
 import { textOf } from '../../domain/rowValues';
@@ -24,6 +24,15 @@ export const portalProductColumns = (ctx: AppContext) => {
     portalComment: col(p, 'portalComment'),
   };
 };
+
+/** The product columns as a statement's select list (`expression as "alias"`), for statements written as SQL. */
+export const portalProductSelection = (ctx: AppContext): SQL =>
+  sql.join(
+    Object.entries(portalProductColumns(ctx)).map(
+      ([alias, expr]) => sql`${expr} as ${sql.identifier(alias)}`,
+    ),
+    sql`, `,
+  );
 
 /** The join condition of a product's translation into `lng`. */
 export const translationJoin = (ctx: AppContext, lng: string | undefined) => {

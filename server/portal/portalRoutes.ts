@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { userTable } from '../auth/userTable';
 import { type AppContext, requestLanguage } from '../context';
 import type { Row } from '../resources/rows';
 import { Basket, type LineRef } from './basket';
@@ -27,29 +25,20 @@ export const registerPortalRoutes = (app: FastifyInstance, ctx: AppContext): voi
   const catalogue = new Catalogue(ctx);
   const orders = new ContractorOrders(ctx, basket);
   const base = '/api/contractororders';
-  const users = userTable(ctx.schema);
 
-  /** The order confirmation to the contractor user; a mail failure does not undo the order. */
+  /** The order confirmation to the contractor user (read with the basket); a mail failure does not undo the order. */
   const confirmationMail = async (scope: PortalScope, confirmed: ConfirmedOrder, lng: string | undefined) => {
-    const [user] = await ctx.db
-      .select()
-      .from(users.table)
-      .where(eq(users.col('id'), scope.userId));
-    const to = typeof user?.email === 'string' ? user.email : '';
+    const { email: to, company } = confirmed.recipient;
     if (!to) return false;
-    const companies = ctx.schema.resourceTables.company;
-    const [company] = companies?.id
-      ? await ctx.db.select().from(companies).where(eq(companies.id, scope.contractorId))
-      : [];
     const order: Row = confirmed.order;
-    const language = typeof user?.defaultLanguage === 'string' ? user.defaultLanguage : lng;
+    const language = confirmed.recipient.language ?? lng;
     try {
       await ctx.mailer.send(
         scope.clientAccountId,
         orderConfirmationMail(language, {
           to,
           name: scope.userName,
-          company: String(company?.shortName ?? ''),
+          company,
           orderNumber: String(order.orderNumber ?? ''),
           deliveryDate: String(order.deliveryDate ?? '').slice(0, 10),
           comment: typeof order.comment === 'string' ? order.comment : null,
