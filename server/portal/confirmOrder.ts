@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { basketIssues, checkDeliveryDate, maxOrderComment } from '../../domain/portal/basket';
 import type { PortalProduct } from '../../domain/portal/portalTypes';
@@ -6,6 +6,7 @@ import { todayOf } from '../../domain/warehouse/isoDate';
 import { orderTypes } from '../../domain/warehouse/orderTypes';
 import { userTable } from '../auth/userTable';
 import type { AppContext } from '../context';
+import { tableRowsOf } from '../db/builtOnce';
 import type { Tx } from '../db/client';
 import { clientAccount } from '../db/internalTables';
 import { rowsOf } from '../db/rawRows';
@@ -152,17 +153,7 @@ const insertLines = async (
       from jsonb_to_recordset(${json}::jsonb) as x(line_no int, product_id uuid, quantity float8)
       returning *`),
   );
-  const columns = Object.entries(getTableColumns(p));
-  return raw
-    .map((r) => {
-      const row: Row = {};
-      for (const [key, c] of columns) {
-        const value = r[c.name];
-        row[key] = value === null || value === undefined ? null : c.mapFromDriverValue(value);
-      }
-      return row;
-    })
-    .sort((a, b) => Number(a.lineNo) - Number(b.lineNo));
+  return tableRowsOf(p, raw).sort((a, b) => Number(a.lineNo) - Number(b.lineNo));
 };
 
 /**

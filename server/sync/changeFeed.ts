@@ -58,8 +58,14 @@ const watermarkQuery = sql`
  */
 const soleSessionWatermarkQuery = sql`select pg_snapshot_xmax(pg_current_snapshot()) as watermark`;
 
-const readWatermark = async (tx: Tx): Promise<bigint> => {
-  const [row] = rowsOf(await tx.execute(sql`select watermark::text as watermark from (${watermarkQuery}) w`));
+/** The watermark query for the database at hand: every read of the feed (page or head) takes it from here. */
+const watermarkQueryOf = (kind: Database['kind']): SQL =>
+  kind === 'pglite' ? soleSessionWatermarkQuery : watermarkQuery;
+
+const readWatermark = async (tx: Tx, kind: Database['kind']): Promise<bigint> => {
+  const [row] = rowsOf(
+    await tx.execute(sql`select watermark::text as watermark from (${watermarkQueryOf(kind)}) w`),
+  );
   return BigInt(String(row?.watermark ?? '0'));
 };
 
@@ -328,7 +334,7 @@ export const changesResponseText = (a: FeedAnswer, serverTime: string): string =
 /** A page read on its own, watermark and the device's last mutation in the same snapshot. */
 const readPageOfChanges = async (ctx: AppContext, req: ChangesRequest): Promise<FeedAnswer> =>
   ctx.db.transaction(async (tx) => {
-    const page = await pageBelow(ctx, tx, req, await readWatermark(tx));
+    const page = await pageBelow(ctx, tx, req, await readWatermark(tx, ctx.database.kind));
     return { page, lastMutationId: await lastMutationBefore(tx, req, page.cursor.xid) };
   }, readOnlySnapshot);
 
@@ -366,7 +372,7 @@ const headStatementOf = (contractor: boolean, kind: Database['kind']): NamedStat
         (select coalesce(max(mutation_id), 0)::text from sync_mutation
           where client_account_id = (select ${v.account}::uuid) and device_id = a.device
             and user_id = a.user_id and xid < w.watermark) as last_mutation
-      from (${kind === 'pglite' ? soleSessionWatermarkQuery : watermarkQuery} offset 0) w,
+      from (${watermarkQueryOf(kind)} offset 0) w,
         unnest((select ${v.devices}::text[]), (select ${v.users}::uuid[]),
           (select ${v.afterXids}::xid8[]), (select ${v.afterSeqs}::bigint[]))
           with ordinality as a(device, user_id, after_xid, after_seq, n)`,
