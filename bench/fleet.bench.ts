@@ -17,8 +17,11 @@ import { type BenchDatabase, percentile, runBench, takingTurns, verdict } from '
 const jwtSecret = 'bench-secret-bench-secret-bench-secret';
 const idleSamples = Number(process.env.BENCH_IDLE_PULLS ?? 1000);
 // Untimed rounds of both sides before the samples: the first pulls of a fresh process run Fastify's and the feed's
-// code cold (compiled as it goes), which said more about the bench's start than about a pull.
-const idleWarmup = Number(process.env.BENCH_IDLE_WARMUP ?? 200);
+// code cold (compiled as it goes), which said more about the bench's start than about a pull. 200 rounds were not
+// enough: on PostgreSQL, runs back to back gave 2.01–2.09× after 200 (three runs), 2.10× after 1,000 and 1.92×
+// after 2,000 (one each), 1.78–1.85× after 3,000 (three runs). A server pulls millions of times: its steady state
+// is what a terminal meets.
+const idleWarmup = Number(process.env.BENCH_IDLE_WARMUP ?? 3000);
 const terminals = Number(process.env.BENCH_TERMINALS ?? 50);
 const idleRatioTarget = 2;
 const numberingRatioTarget = 3;

@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { BuiltOnce } from '../db/builtOnce';
 import type { Executor } from '../db/client';
+import { isPgliteClient, pgliteNamedRows } from '../db/pgliteNamed';
 import { alwaysNamed } from '../db/preparedStatements';
 
 const dialect = new PgDialect();
@@ -13,7 +14,8 @@ const dialect = new PgDialect();
  * statement: PostgreSQL parses and plans it once per connection and then keeps a generic plan. Planning the idle
  * pull's statement (the watermark, whether anything waits, the device's last mutation) took 1.3 ms of its 1.5 ms
  * on the server; named, the whole statement costs about what one indexed query does. The name is given by the
- * pool's statement naming (server/db/preparedStatements.ts), asked for by the text's last words; PGlite ignores it.
+ * pool's statement naming (server/db/preparedStatements.ts), asked for by the text's last words. On PGlite it is
+ * prepared on the database's one session (server/db/pgliteNamed.ts).
  *
  * On PostgreSQL's pool it goes to the pool as text and values, past drizzle's execute (which would render the
  * same text again for every run): every pull of every terminal runs it, and the render cost about as much node
@@ -40,6 +42,8 @@ export class NamedStatement<K extends string> {
       });
       return result.rows;
     }
+    if (isPgliteClient(client))
+      return pgliteNamedRows(client, this.query.sql, fillPlaceholders(this.query.params, values));
     return this.statement.rows(db, values);
   }
 }

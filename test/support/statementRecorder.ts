@@ -42,7 +42,37 @@ interface ClientLike {
 interface PgliteLike {
   query: Query;
   transaction: (fn: (tx: { query: Query }) => Promise<unknown>) => Promise<unknown>;
+  /** Protocol messages as they go to the database (named statements: server/db/pgliteNamed.ts). */
+  execProtocol: (message: Uint8Array, ...rest: unknown[]) => Promise<unknown>;
 }
+
+/** A zero-ended string of a protocol message at `at`, and where the next field starts. */
+const cString = (bytes: Uint8Array, at: number): [string, number] => {
+  const end = bytes.indexOf(0, at);
+  return [Buffer.from(bytes.subarray(at, end)).toString('utf8'), end + 1];
+};
+
+/**
+ * The statements a run of protocol messages executes, by the texts their names were parsed with: a Parse ('P':
+ * name, text) names a text, a Bind ('B': portal, statement name) runs it. Each message is its type byte and a
+ * length that counts itself.
+ */
+const boundTexts = (bytes: Uint8Array, named: Map<string, string>): string[] => {
+  const texts: string[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 0; at + 5 <= bytes.length; at += 1 + view.getInt32(at + 1)) {
+    const type = String.fromCharCode(bytes[at] ?? 0);
+    if (type === 'P') {
+      const [name, next] = cString(bytes, at + 5);
+      named.set(name, cString(bytes, next)[0]);
+    } else if (type === 'B') {
+      const [, next] = cString(bytes, at + 5);
+      const text = named.get(cString(bytes, next)[0]);
+      if (text !== undefined) texts.push(text);
+    }
+  }
+  return texts;
+};
 
 const isPool = (client: unknown): client is PoolLike =>
   typeof client === 'object' && client !== null && 'connect' in client && 'totalCount' in client;
@@ -97,6 +127,13 @@ export const recordStatements = (db: Db): { readonly units: RecordedUnit[]; reco
   }
   const pglite = client as PgliteLike;
   pglite.query = noting(pglite.query.bind(pglite), () => open(false));
+  // A named statement's run is a statement on its own (it waits for any transaction to end): noted when bound.
+  const named = new Map<string, string>();
+  const execProtocol = pglite.execProtocol.bind(pglite);
+  pglite.execProtocol = (message, ...rest) => {
+    for (const text of boundTexts(message, named)) open(false)?.statements.push(text);
+    return execProtocol(message, ...rest);
+  };
   const transaction = pglite.transaction.bind(pglite);
   pglite.transaction = (fn) =>
     transaction(async (tx) => {
