@@ -68,22 +68,21 @@ export class Catalogue {
     ];
     const term = search.data?.trim();
     if (term) {
-      // Ids of the products whose index, name or name in the reader's language holds the term, or that carry it
-      // as a barcode: each branch answered by its own index (trigram indexes, migration 0012_product_search), so a
-      // search never reads every product of the company.
+      // The products whose index or name holds the term, whose name in the reader's language holds it, or that
+      // carry it as a barcode: one OR the planner answers as a single bitmap scan of product (trigram index,
+      // migration 0012_product_search, for index and name; the primary key for the few ids the translation and
+      // barcode arrays hold), filtered there by account and visibility. The ids were a union joined back to
+      // product before: for terms whose trigrams are common the join was planned as a hash join over every
+      // product of the company (docs/decisions.md, "Portal catalogue search").
       const pattern = `%${likeEscape(term)}%`;
       const t = tableOf(this.ctx, 'portalTranslation');
-      conditions.push(sql`${col(p, 'id')} in (
-        select s.id from ${p} s
-          where s.client_account_id = ${scope.clientAccountId}::uuid and (s.index ilike ${pattern} or s.name ilike ${pattern})
-        union all
-        select tr.product_id from ${t} tr
+      conditions.push(sql`(${col(p, 'index')} ilike ${pattern} or ${col(p, 'name')} ilike ${pattern}
+        or ${col(p, 'id')} = any(array(select tr.product_id from ${t} tr
           where tr.client_account_id = ${scope.clientAccountId}::uuid and tr.language = ${matchLanguage(lng)}
-            and tr.name ilike ${pattern}
-        union all
-        select ${productBarcode.productId} from ${productBarcode}
+            and tr.name ilike ${pattern}))
+        or ${col(p, 'id')} = any(array(select ${productBarcode.productId} from ${productBarcode}
           where ${productBarcode.clientAccountId} = ${scope.clientAccountId}::uuid
-            and ${productBarcode.barcode} = ${barcodeKey(term)})`);
+            and ${productBarcode.barcode} = ${barcodeKey(term)})))`);
     }
     const sorted = query.sortColumn ? expressions[query.sortColumn] : undefined;
     // The index is unique in the account (product_index_uq): ordered by it, the id adds nothing but a sort step

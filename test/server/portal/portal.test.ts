@@ -558,4 +558,48 @@ describe('contractor portal: catalogue, basket and confirmation', () => {
       [String(w.b.id), 1],
     ]);
   });
+
+  it('finds a product once however many of its names hold the term, and nothing hidden or not its own through a translation or barcode', async () => {
+    const staff = await aSuperUser(fixture.t.ctx, w.account);
+    const term = 'TWINTERM';
+    // One product whose index, name, Polish name and barcode all hold the term.
+    const twin = await aPortalProduct(fixture.t.ctx, w.boss, w.account, w.location, 1, {
+      contractorId: w.contractor.contractorId,
+      index: `${term}-1`,
+      name: `${term} bolt`,
+      barcodes: [term],
+    });
+    // The hidden product and the rival's hold the term only in their Polish names.
+    for (const [product, name] of [
+      [twin, `${term} śruba`],
+      [w.hidden, `${term} ukryty`],
+      [w.rivals, `${term} cudzy`],
+    ] as const) {
+      const made = await call(staff, 'POST', '/api/PortalTranslation', {
+        productId: product.id,
+        language: 'pl-pl',
+        name,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const polish = await fixture.t.call(
+      w.contractor,
+      'GET',
+      `/api/contractororders/availible-products?sortColumn=name&search=${term.toLowerCase()}`,
+      undefined,
+      { 'accept-language': 'pl-pl' },
+    );
+    expect(polish.json()).toMatchObject({
+      results: [{ productId: String(twin.id), name: `${term} śruba`, available: 1 }],
+      allFilteredRowCount: 1,
+    });
+    const english = await catalogue(w.contractor, `?sortColumn=name&search=${term}`);
+    expect(english.results.map((r) => [r.productId, r.name])).toEqual([[String(twin.id), `${term} bolt`]]);
+    expect(english.allFilteredRowCount).toBe(1);
+    // The barcodes of the hidden and the rival's product find nothing.
+    for (const product of [w.hidden, w.rivals])
+      expect(
+        await catalogue(w.contractor, `?search=${encodeURIComponent((product.barcodes as string[])[0] ?? '')}`),
+      ).toEqual({ results: [], allFilteredRowCount: 0 });
+  });
 });
