@@ -139,6 +139,10 @@ export const i18nReady: Promise<unknown> = i18next
     interpolation: { escapeValue: false },
     returnEmptyString: false,
     showSupportNotice: false,
+    // Asks for the first language's chunk while the app's chunk is still being evaluated (this module runs in it),
+    // not in a timer after all of it has run: offline on a slow handheld that timer fired a few hundred ms late and
+    // the texts' chunk was then fetched and compiled alone, with nothing else to do, before the first render.
+    initAsync: false,
     // Texts of namespaces loaded later (after the terminal's first screen) re-render the screens that use them.
     react: { bindI18nStore: 'added' },
   });
