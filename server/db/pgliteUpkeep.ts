@@ -33,6 +33,8 @@ interface TableCounters {
   readonly inserted: number;
   readonly modified: number;
   readonly analysed: boolean;
+  /** The table's file is not empty: rows, live or dead, are stored (its counters may not know them). */
+  readonly stored: boolean;
 }
 
 /** Whether the table is past a threshold, and which work it needs (a vacuum analyses as well). */
@@ -48,9 +50,10 @@ export const upkeepDue = (t: TableCounters): UpkeepDue | undefined => {
   if (vacuumNeed > 1) return { schema, table, work: 'vacuum', need: Math.max(vacuumNeed, analyzeNeed) };
   if (analyzeNeed > 1) return { schema, table, work: 'analyze', need: analyzeNeed };
   // Not analysed since the counters began — never, or before a restart of PGlite, which does not keep its
-  // counters (a data directory filled by an earlier run looks unchanged): once, when there are rows at all. The
-  // analyse also counts the dead rows, so a bloated table is vacuumed on a later tick.
-  if (!t.analysed && (tuples > 0 || t.live > 0 || t.inserted > 0))
+  // counters (a data directory filled by an earlier run looks unchanged): once, when there are rows at all, dead
+  // ones too. The analyse also counts the dead rows, so a bloated table (all its rows deleted before the restart:
+  // 0 tuples, megabytes on disk) is vacuumed on a later tick.
+  if (!t.analysed && (tuples > 0 || t.live > 0 || t.inserted > 0 || t.stored))
     return { schema, table, work: 'analyze', need: 1 };
   return undefined;
 };
@@ -59,7 +62,8 @@ const countersQuery = sql`
   select s.schemaname as schema, s.relname as "table", greatest(c.reltuples, 0)::float8 as tuples,
     s.n_live_tup::float8 as live, s.n_dead_tup::float8 as dead, s.n_ins_since_vacuum::float8 as inserted,
     s.n_mod_since_analyze::float8 as modified,
-    coalesce(s.last_analyze, s.last_autoanalyze) is not null as analysed
+    coalesce(s.last_analyze, s.last_autoanalyze) is not null as analysed,
+    pg_relation_size(s.relid) > 0 as stored
   from pg_stat_user_tables s join pg_class c on c.oid = s.relid`;
 
 const countersOf = (row: Record<string, unknown>): TableCounters => ({
@@ -71,6 +75,7 @@ const countersOf = (row: Record<string, unknown>): TableCounters => ({
   inserted: Number(row.inserted ?? 0),
   modified: Number(row.modified ?? 0),
   analysed: row.analysed === true,
+  stored: row.stored === true,
 });
 
 /** Every user table past a threshold, the most due first (one statement after the session's counts are flushed). */
