@@ -13,6 +13,7 @@ import { type AppContext, createChanges } from './context';
 import { registerAccountUsageRoutes } from './dashboard/accountUsage';
 import { registerDashboardRoutes } from './dashboard/dashboardRoutes';
 import { type Database, openDatabase } from './db/client';
+import { PgliteUpkeep } from './db/pgliteUpkeep';
 import { loadSchema } from './db/schema';
 import { registerFaceRoutes } from './faces/faceRoutes';
 import { registerErrorHandling, sendError } from './http/errorHandler';
@@ -172,6 +173,10 @@ export const buildApp = async (opts: AppOptions = {}): Promise<FastifyInstance> 
     return sendError(new Error('not found'), request, reply, ctx, 'notFoundOrNoPermission');
   });
 
+  // PGlite has no autovacuum: this does its job (PostgreSQL keeps its own).
+  const upkeep = new PgliteUpkeep(database, { onError: (error) => app.log.warn({ err: error }, 'pglite upkeep') });
+  upkeep.start(config.pgliteUpkeepMs);
+  app.addHook('preClose', () => upkeep.stop());
   app.addHook('onClose', async () => ctx.userAccess.close());
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   return app;

@@ -54,6 +54,11 @@ export interface ServerConfig {
    * in an import); off by default, so users cannot make the server reach its neighbours.
    */
   readonly catalystPrivateSources: boolean;
+  /**
+   * PGLITE_UPKEEP_MS: how often embedded PGlite, which has no autovacuum, looks for tables to vacuum and analyse
+   * (server/db/pgliteUpkeep.ts); default a minute, 0: never by itself (tests). Unused on PostgreSQL.
+   */
+  readonly pgliteUpkeepMs: number;
 }
 
 /** Reads the JWT key from the environment or from dataDir/secrets.json, creating it on first start. */
@@ -118,6 +123,7 @@ export const loadConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     catalystPrivateSources: env.CATALYST_SOURCES_PRIVATE === '1',
+    pgliteUpkeepMs: num(env.PGLITE_UPKEEP_MS, 60_000),
     ...overrides,
     dataDir,
     office: overrides.office ?? loadOfficeConfig(dataDir),

@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAsClientRoutes } from './asClientRoutes';
-import { keepCatalogueStatistics } from './catalogueStatistics';
 import { registerCatalystRoutes } from './catalystRoutes';
 import { registerClientAdminRoutes } from './clientAdminRoutes';
 import { registerClientAuth } from './clientAuth';
@@ -15,7 +14,7 @@ import { CatalystScheduler } from './scheduler';
 import { UsageCounter } from './usage';
 
 export interface CatalystOptions {
-  /** The time the scheduler, quotes and statistics go by; default the server's clock (tests drive a fake one). */
+  /** The time the scheduler and quotes go by; default the server's clock (tests drive a fake one). */
   readonly clock?: () => Date;
   /** How often the scheduler looks for due jobs; 0: never by itself (tests call runDue). */
   readonly schedulerIntervalMs?: number;
@@ -23,8 +22,6 @@ export interface CatalystOptions {
   readonly allowPrivateSources?: boolean;
   /** How often usage counts are written. */
   readonly usageFlushMs?: number;
-  /** How often PGlite's catalyst statistics are checked (catalogueStatistics.ts); 0: never by itself. */
-  readonly statisticsIntervalMs?: number;
 }
 
 /** What tests and the server's start reach of the module. */
@@ -104,26 +101,10 @@ export const registerCatalyst = async (
   const flushTimer = setInterval(() => void usage.flush(), flushMs);
   flushTimer.unref();
   scheduler.start(opts.schedulerIntervalMs ?? numberFromEnv('CATALYST_SCHEDULER_MS', 15_000));
-  // PGlite has no autovacuum: after an import the client catalogue's index is used once this has run.
-  let keeping: Promise<unknown> | undefined;
-  const statisticsMs = opts.statisticsIntervalMs ?? 60_000;
-  const statisticsTimer =
-    statisticsMs > 0
-      ? setInterval(() => {
-          keeping ??= keepCatalogueStatistics(ctx.database)
-            .catch(onError)
-            .finally(() => {
-              keeping = undefined;
-            });
-        }, statisticsMs)
-      : undefined;
-  statisticsTimer?.unref();
 
   app.addHook('preClose', async () => {
     subscription.unsubscribe();
     clearInterval(flushTimer);
-    clearInterval(statisticsTimer);
-    await keeping;
     await scheduler.stop();
     await usage.flush();
     await notices.close();

@@ -38,6 +38,8 @@ export const testConfig = {
   publicUrl: 'http://aisle.test',
   smtpUrl: undefined,
   office: loadOfficeConfig(undefined, { backgroundIntervalMs: 0 }),
+  // PGlite's upkeep (vacuum and analyse) when a test calls it: a vacuum in the middle of a test changes plans.
+  pgliteUpkeepMs: 0,
 } satisfies Partial<ServerConfig>;
 
 /** A test's own migrated database: an in-memory PGlite opened from the migrated dump, or a PostgreSQL copy of it. */
@@ -81,9 +83,9 @@ export const createTestApp = async (
     ...(database.database ? { database: database.database } : {}),
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
-    // The catalyst module's scheduler and statistics run when a test calls them, never on a timer: on its own the
-    // scheduler moved a rate's market phase by the time of day in the middle of a test.
-    catalyst: { schedulerIntervalMs: 0, statisticsIntervalMs: 0, usageFlushMs: 3_600_000 },
+    // The catalyst module's scheduler runs when a test calls it, never on a timer: on its own the scheduler moved a
+    // rate's market phase by the time of day in the middle of a test.
+    catalyst: { schedulerIntervalMs: 0, usageFlushMs: 3_600_000 },
   });
   return {
     app,

@@ -50,6 +50,8 @@ export const testConfig = {
   demo: false,
   publicUrl: 'http://aisle.test',
   smtpUrl: undefined,
+  // PGlite's upkeep (the catalogue statistics among it) only when a test asks (clientList.test.ts).
+  pgliteUpkeepMs: 0,
 };
 
 /** The server with the catalyst module on a fake clock, its scheduler run only when the test says. */
@@ -62,8 +64,6 @@ export const buildCatalystApp = (clock: FakeClock, target: { url?: string; datab
       schedulerIntervalMs: 0,
       allowPrivateSources: true,
       usageFlushMs: 3_600_000,
-      // PGlite's catalogue statistics only when a test asks (test/server/catalyst/clientList.test.ts).
-      statisticsIntervalMs: 0,
     },
   });
 
