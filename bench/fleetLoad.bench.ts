@@ -4,7 +4,8 @@
 // Printed per fleet size, each beside its target: receipts accepted against offered, pull and push p50/p95/p99,
 // errors, each server's memory at start and end, PostgreSQL connections used, and the CPU seconds of the load
 // generator, each server process and PostgreSQL — on a 2-core machine they share the cores, so a slow server can
-// be told from a starved one. Afterwards stock = ledger is checked.
+// be told from a starved one. After the last size, the servers' and PostgreSQL's CPU per intent and per pull are
+// measured apart (the mixed load cannot split them). Afterwards stock = ledger is checked.
 //   BENCH_FLEET_STEPS=50,100,200 (fleet sizes, run one after the other on the same two processes)
 //   BENCH_FLEET_SECONDS=60 (per size; shorter for a try)
 //   BENCH_FLEET_CPU_PROFILE=<dir>: each server writes a CPU profile there when it stops (diagnosis, not figures)
@@ -169,6 +170,62 @@ const main = async () => {
     // terminal starts at a caught-up terminal's cursor (the feed's history of the earlier sizes is not the load
     // measured here); the first ones make the initial sync from the start.
     const fleet: { id: string; base: string; cursor: string | undefined; mutationId: number }[] = [];
+    /**
+     * The mixed load's CPU cannot be told apart between its pulls and its intents: measured apart after the last
+     * size's load, on the same servers and terminals. First receipts pushed alone (10 at a time, nothing pulling):
+     * CPU per intent. Then rounds of one receipt followed by every terminal pulling it (20 at a time, as after a
+     * poke): CPU per pull bringing a change, the receipt's share (its intents at the rate just measured) taken out.
+     * /proc counts CPU in clock ticks per process, so the PostgreSQL figure is the coarser one.
+     */
+    const cpuApart = async (
+      devices: readonly (typeof fleet)[number][],
+      push: (d: (typeof fleet)[number], scheduledAt: number) => Promise<void>,
+      pull: (d: (typeof fleet)[number]) => Promise<void>,
+      errors: ReadonlyMap<string, number>,
+    ): Promise<void> => {
+      const errorsNow = () => [...errors.values()].reduce((a, b) => a + b, 0);
+      const errorsBefore = errorsNow();
+      const cpuNow = () => ({
+        servers: servers.reduce((sum, s) => sum + (s.pgid ? groupCpuSeconds(s.pgid) : 0), 0),
+        postgres: postgresCpu(),
+      });
+      const intentsOf = (d: (typeof fleet)[number]) => async () => {
+        const before = d.mutationId;
+        await push(d, performance.now());
+        return d.mutationId - before;
+      };
+      const pushers = devices.slice(0, Math.min(devices.length, 100));
+      let intents = 0;
+      const beforePushes = cpuNow();
+      for (let i = 0; i < pushers.length; i += 10)
+        for (const n of await Promise.all(pushers.slice(i, i + 10).map((d) => intentsOf(d)()))) intents += n;
+      const afterPushes = cpuNow();
+      const perIntent = {
+        servers: (afterPushes.servers - beforePushes.servers) / intents,
+        postgres: (afterPushes.postgres - beforePushes.postgres) / intents,
+      };
+      const rounds = 10;
+      let pulls = 0;
+      let roundIntents = 0;
+      const beforePulls = cpuNow();
+      for (let round = 0; round < rounds; round++) {
+        roundIntents += await intentsOf(devices[round % devices.length] as (typeof fleet)[number])();
+        for (let i = 0; i < devices.length; i += 20) {
+          await Promise.all(devices.slice(i, i + 20).map((d) => pull(d)));
+          pulls += Math.min(20, devices.length - i);
+        }
+      }
+      const afterPulls = cpuNow();
+      const perPull = (key: 'servers' | 'postgres') =>
+        (afterPulls[key] - beforePulls[key] - roundIntents * perIntent[key]) / pulls;
+      const msOf = (seconds: number) => `${(seconds * 1000).toFixed(2)} ms`;
+      console.log(
+        `  CPU measured apart after the load (information): per intent (${intents} intents of ${pushers.length} receipts ` +
+          `pushed 10 at a time) servers ${msOf(perIntent.servers)}, PostgreSQL ${msOf(perIntent.postgres)}; per pull ` +
+          `bringing a change (${pulls} pulls, ${rounds} rounds of one receipt then every terminal) servers ` +
+          `${msOf(perPull('servers'))}, PostgreSQL ${msOf(perPull('postgres'))}; errors ${errorsNow() - errorsBefore}`,
+      );
+    };
     for (const terminals of steps) {
       const joinAt = fleet[0]?.cursor;
       while (fleet.length < terminals)
@@ -426,6 +483,7 @@ const main = async () => {
         `  CPU per request (${result.pulls.length} pulls + ${result.intents} intents): servers ${((serverCpu * 1000) / requests).toFixed(2)} ms, ` +
           `PostgreSQL ${((cpu.postgres * 1000) / requests).toFixed(2)} ms (information)`,
       );
+      if (terminals === steps.at(-1)) await cpuApart(devices, pushOnce, pullOnce, errors);
     }
     const stock = await checkStock(
       {
