@@ -13,9 +13,9 @@ import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { catalogueColumnsOf, priceAt, priceCatalogue } from '../domain/catalyst/priceCatalogue';
+import { keepTable, upkeepTable } from '../server/db/pgliteUpkeep';
 import { buildApp } from '../server/app';
 import { hashPassword } from '../server/auth/password';
-import { keepCatalogueStatistics, refreshCatalogueStatistics } from '../server/catalyst/catalogueStatistics';
 import {
   type CatalogueQuery,
   type CatalogueRow,
@@ -217,7 +217,7 @@ const ensureData = async (bench: BenchDatabase, app: FastifyInstance): Promise<D
     })),
   );
   // A bulk load: the planner's statistics and the visibility map at once (PostgreSQL's autovacuum comes later).
-  await refreshCatalogueStatistics(app.ctx.db);
+  await upkeepTable(app.ctx.db, { schema: 'public', table: 'catalyst', work: 'vacuum' });
   console.log(`  generated in ${(ms(started) / 1000).toFixed(1)} s`);
   return { accountId, ptId: metals.Pt ?? '', clientUsername };
 };
@@ -442,9 +442,11 @@ const benchOn = async (bench: BenchDatabase): Promise<void> => {
   let session: ClientSession | undefined;
   try {
     const data = await ensureData(bench, app);
-    // What the module's periodic check does on PGlite, which has no autovacuum (server/catalyst/catalogueStatistics.ts).
-    if (await keepCatalogueStatistics(bench.database))
-      console.log('  catalyst statistics were stale: vacuumed and analysed, as the module does on PGlite');
+    // What the server's periodic upkeep does on PGlite, which has no autovacuum (server/db/pgliteUpkeep.ts).
+    if (await keepTable(bench.database, 'catalyst'))
+      console.log(
+        '  catalyst statistics were stale: vacuumed and analysed, as the server upkeep does on PGlite',
+      );
     const admin = await aUser(app.ctx, data.accountId, { catalystAdminEnabled: true });
 
     const reprice = await measureReprice(bench, app, admin, data.accountId, data.ptId);

@@ -189,7 +189,8 @@ const main = async () => {
         servers: servers.reduce((sum, s) => sum + (s.pgid ? groupCpuSeconds(s.pgid) : 0), 0),
         postgres: postgresCpu(),
       });
-      const intentsOf = (d: (typeof fleet)[number]) => async () => {
+      /** One receipt pushed by `d`; answers how many intents it carried. */
+      const pushCounted = async (d: (typeof fleet)[number]): Promise<number> => {
         const before = d.mutationId;
         await push(d, performance.now());
         return d.mutationId - before;
@@ -198,7 +199,7 @@ const main = async () => {
       let intents = 0;
       const beforePushes = cpuNow();
       for (let i = 0; i < pushers.length; i += 10)
-        for (const n of await Promise.all(pushers.slice(i, i + 10).map((d) => intentsOf(d)()))) intents += n;
+        for (const n of await Promise.all(pushers.slice(i, i + 10).map(pushCounted))) intents += n;
       const afterPushes = cpuNow();
       const perIntent = {
         servers: (afterPushes.servers - beforePushes.servers) / intents,
@@ -209,7 +210,7 @@ const main = async () => {
       let roundIntents = 0;
       const beforePulls = cpuNow();
       for (let round = 0; round < rounds; round++) {
-        roundIntents += await intentsOf(devices[round % devices.length] as (typeof fleet)[number])();
+        roundIntents += await pushCounted(devices[round % devices.length] as (typeof fleet)[number]);
         for (let i = 0; i < devices.length; i += 20) {
           await Promise.all(devices.slice(i, i + 20).map((d) => pull(d)));
           pulls += Math.min(20, devices.length - i);

@@ -84,7 +84,9 @@ export const tablesDue = async (db: Db, only?: string): Promise<UpkeepDue[]> => 
   // would be missed (and a later flush would count rows an analyse has already seen as changed since).
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const rows = rowsOf(
-    await db.execute(only === undefined ? countersQuery : sql`${countersQuery} where s.relid = ${only}::regclass`),
+    await db.execute(
+      only === undefined ? countersQuery : sql`${countersQuery} where s.relid = ${only}::regclass`,
+    ),
   );
   return rows
     .map((row) => upkeepDue(countersOf(row)))
@@ -93,9 +95,23 @@ export const tablesDue = async (db: Db, only?: string): Promise<UpkeepDue[]> => 
 };
 
 /** `VACUUM (ANALYZE)` or `ANALYZE` of one table, outside any transaction (VACUUM cannot run inside one). */
-export const upkeepTable = async (db: Db, due: Pick<UpkeepDue, 'schema' | 'table' | 'work'>): Promise<void> => {
+export const upkeepTable = async (
+  db: Db,
+  due: Pick<UpkeepDue, 'schema' | 'table' | 'work'>,
+): Promise<void> => {
   const name = sql`${sql.identifier(due.schema)}.${sql.identifier(due.table)}`;
   await db.execute(due.work === 'vacuum' ? sql`vacuum (analyze) ${name}` : sql`analyze ${name}`);
+};
+
+/**
+ * The upkeep's check and work for one table alone (a bulk load's table, a benchmark's kept data set): vacuumed and
+ * analysed when it is past a threshold; answers whether it ran. PostgreSQL is left to its autovacuum.
+ */
+export const keepTable = async (database: Database, table: string): Promise<boolean> => {
+  if (database.kind !== 'pglite') return false;
+  if ((await tablesDue(database.db, table)).length === 0) return false;
+  await upkeepTable(database.db, { schema: 'public', table, work: 'vacuum' });
+  return true;
 };
 
 export interface PgliteUpkeepOptions {

@@ -127,7 +127,13 @@ describe('PGlite upkeep', () => {
 
   it('uses autovacuum’s default thresholds', () => {
     const table = {
-      ...{ schema: 'public', table: 't', live: 1000, inserted: 0, modified: 0, analysed: true, stored: true },
+      schema: 'public',
+      table: 't',
+      live: 1000,
+      inserted: 0,
+      modified: 0,
+      analysed: true,
+      stored: true,
     };
     expect(upkeepDue({ ...table, tuples: 1000, dead: 250 })).toBeUndefined();
     expect(upkeepDue({ ...table, tuples: 1000, dead: 251 })?.work).toBe('vacuum');
@@ -138,6 +144,8 @@ describe('PGlite upkeep', () => {
     // Never analysed since the counters began: once, when it has rows.
     expect(upkeepDue({ ...table, tuples: 1000, dead: 0, analysed: false })?.work).toBe('analyze');
     expect(upkeepDue({ ...table, tuples: 0, live: 0, dead: 0, analysed: false })?.work).toBe('analyze');
-    expect(upkeepDue({ ...table, tuples: -1, live: 0, dead: 0, analysed: false, stored: false })).toBeUndefined();
+    expect(
+      upkeepDue({ ...table, tuples: -1, live: 0, dead: 0, analysed: false, stored: false }),
+    ).toBeUndefined();
   });
 });
