@@ -47,6 +47,26 @@ export const pullPage = async (
   return changesResponseSchema.parse(res.json());
 };
 
+/**
+ * One feed page that has reached what was committed before the call (settledWatermark), for tests that assert a
+ * single page: asked again while the feed's watermark still lags (a transaction of another test file's database
+ * ending at that moment, on PostgreSQL) and the page, short of its limit, ends below that point.
+ */
+export const settledPage = async (
+  t: TestApp,
+  user: TestUser,
+  since?: string,
+  opts: PullOptions = {},
+): Promise<ChangesResponse> => {
+  const target = await settledWatermark(t, opts.until);
+  for (let i = 0; i < 4000; i++) {
+    const page = await pullPage(t, user, since, opts);
+    if (target === undefined || page.hasMore || parseCursor(page.cursor).xid >= target) return page;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('the feed never reached what was committed');
+};
+
 export interface Pulled {
   readonly changes: SyncChange[];
   readonly cursor: string;

@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from '../../support/builders';
 import { createTestDatabaseUrl } from '../../support/pgDatabase';
-import { keysOf, pullAll, pullPage, push, upsertOf } from '../../support/syncBuilders';
+import { keysOf, pullAll, pullPage, push, settledPage, upsertOf } from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
 let t: TestApp;
@@ -51,7 +51,7 @@ describe('paging', () => {
     let cursor = start;
     let pages = 0;
     for (;;) {
-      const page = await pullPage(t, admin, cursor, { limit: 7 });
+      const page = await settledPage(t, admin, cursor, { limit: 7 });
       pages++;
       seen.push(...page.changes.map((c) => c.id));
       expect(page.remaining).toBe(total - seen.length);
@@ -71,7 +71,7 @@ describe('paging', () => {
   it('a page that ends exactly at the last change says there is no more', async () => {
     const { acc, admin, start } = await fresh();
     await manyProducts(acc, 5);
-    const page = await pullPage(t, admin, start, { limit: 5 });
+    const page = await settledPage(t, admin, start, { limit: 5 });
     expect([page.changes.length, page.hasMore, page.remaining]).toEqual([5, false, 0]);
     expect((await pullPage(t, admin, page.cursor, { limit: 5 })).changes).toEqual([]);
   });

@@ -14,7 +14,15 @@ import {
   receiveStock,
   stockRowsOf,
 } from '../../support/builders';
-import { deleteOf, keysOf, pullAll, pullPage, settledWatermark, upsertOf } from '../../support/syncBuilders';
+import {
+  deleteOf,
+  keysOf,
+  pullAll,
+  pullPage,
+  settledPage,
+  settledWatermark,
+  upsertOf,
+} from '../../support/syncBuilders';
 import { createTestApp, type TestApp } from '../../support/testApp';
 
 /**
@@ -124,7 +132,7 @@ describe('initial sync', () => {
     const order = await anOrderRow(t.ctx, acc, { statusCode: 'inProgress' });
     const later = await manyProducts(acc, 10);
 
-    const first = await pullPage(t, admin, undefined, { limit: 3 });
+    const first = await settledPage(t, admin, undefined, { limit: 3 });
     expect(first.hasMore).toBe(true);
     expect(horizonOf(first.cursor)).toBeDefined();
     expect(keysOf(first.changes)).toEqual(
@@ -155,13 +163,13 @@ describe('initial sync', () => {
     const kept = await manyProducts(acc, 4);
 
     // A page reads at most 20 × limit log rows: the config and 39 orders, then it answers.
-    const first = await pullPage(t, admin, undefined, { limit: 2 });
+    const first = await settledPage(t, admin, undefined, { limit: 2 });
     expect(keysOf(first.changes)).toEqual([upsertOf('logisticsConfig', acc)]);
     expect(first.hasMore).toBe(true);
     // Counted on the first page: 11 orders and 4 products after the last row read.
     expect(first.remaining).toBe(15);
     // The next page reads past the other 11 orders to its two products, then the last two come.
-    const second = await pullPage(t, admin, first.cursor, { limit: 2 });
+    const second = await settledPage(t, admin, first.cursor, { limit: 2 });
     expect(keysOf(second.changes)).toEqual(
       kept
         .slice(0, 2)
@@ -169,7 +177,7 @@ describe('initial sync', () => {
         .sort(),
     );
     expect([second.hasMore, second.remaining]).toEqual([true, 2]);
-    const third = await pullPage(t, admin, second.cursor, { limit: 2 });
+    const third = await settledPage(t, admin, second.cursor, { limit: 2 });
     expect(keysOf(third.changes)).toEqual(
       kept
         .slice(2)
@@ -210,7 +218,7 @@ describe('initial sync', () => {
     const gone = await manyProducts(acc, 3);
     await deleteProducts(gone);
 
-    const first = await pullPage(t, admin, undefined, { limit: 2 });
+    const first = await settledPage(t, admin, undefined, { limit: 2 });
     const old = first.cursor.split('.').slice(0, 3).join('.');
     expect(old).not.toBe(first.cursor);
     const rest = await pullAll(t, admin, old);
