@@ -304,8 +304,12 @@ if (process.env.DATABASE_URL) {
           await new Promise((r) => setTimeout(r, 200));
           expect(bobOnB.events.map((e) => e.id)).toContain(id);
         });
-        const seen = await bobOnB.connection.invoke('GetEditMode', 'product', 'killed-1', 'k2');
-        expect(editorIds(seen as { editors: [] })).toEqual([String(ann.row.id)]);
+        // A's edit modes come as its answer to B's hello, which may follow the first change relayed after both
+        // are back (A flushes its queued changes before it says hello): B learns them soon, not at once.
+        await eventually(async () => {
+          const seen = await bobOnB.connection.invoke('GetEditMode', 'product', 'killed-1', 'k2');
+          expect(editorIds(seen as { editors: [] })).toEqual([String(ann.row.id)]);
+        });
       } finally {
         await annOnA.stop();
         await bobOnB.stop();
