@@ -43,8 +43,12 @@ export const usePagedList = <R>(
   const loadRef = useRef(load);
   loadRef.current = load;
 
+  // Rendered at once (flushSync), not in a transition as the router does by default: the address and the state a
+  // filter's handler builds on never disagree, so a filter picked right after a search keeps that search instead of
+  // writing back the one before it.
   const update = useCallback(
-    (next: ListState, replace = false) => setSearchParams(listStateToSearch(def, next), { replace }),
+    (next: ListState, replace = false) =>
+      setSearchParams(listStateToSearch(def, next), { replace, flushSync: true }),
     [def, setSearchParams],
   );
 
