@@ -79,9 +79,10 @@ export const usePagedList = <R>(
   // Past the last page (rows were deleted meanwhile): go to the last one.
   useEffect(() => {
     if (!loading && page && page.results.length === 0 && total > 0 && state.page > pages) {
-      update({ ...state, page: pages }, true);
+      // Not through `update`: flushSync cannot render from inside an effect.
+      setSearchParams(listStateToSearch(def, { ...state, page: pages }), { replace: true });
     }
-  }, [loading, page, total, pages, state, update]);
+  }, [loading, page, total, pages, state, def, setSearchParams]);
 
   const rows = useMemo(() => page?.results ?? [], [page]);
   const refresh = useCallback(() => setReload((n) => n + 1), []);

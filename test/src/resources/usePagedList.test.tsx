@@ -20,7 +20,8 @@ describe('usePagedList', () => {
   let host: HTMLDivElement;
   let root: Root;
   let list: PagedList<unknown> | undefined;
-  const load = async (): Promise<Page<unknown>> => ({ results: [], allFilteredRowCount: 0 });
+  let total = 0;
+  const load = async (): Promise<Page<unknown>> => ({ results: [], allFilteredRowCount: total });
 
   const Harness = (): ReactNode => {
     list = usePagedList(catalystResource, load);
@@ -50,6 +51,7 @@ describe('usePagedList', () => {
     await act(async () => root.unmount());
     host.remove();
     list = undefined;
+    total = 0;
   });
 
   // react-router/dom's provider is this one with react-dom's flushSync (under vitest the two entries would load
@@ -87,5 +89,25 @@ describe('usePagedList', () => {
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('f.searchText')).toBeNull();
     expect(params.get('f.producerId')).toBe('walker');
+  });
+  it('moves to the last page when the one asked for is past the end (rows deleted meanwhile)', async () => {
+    total = 3;
+    const router = createMemoryRouter([{ path: '/', element: <Harness /> }], {
+      initialEntries: ['/?page=7&size=10'],
+    });
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    await act(async () =>
+      root.render(
+        <RouterProvider
+          router={router}
+          flushSync={(fn) => {
+            flushSync(fn);
+          }}
+        />,
+      ),
+    );
+    await act(async () => undefined);
+    expect(current().state.page).toBe(1);
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
   });
 });
