@@ -54,13 +54,12 @@ describe('usePagedList', () => {
     total = 0;
   });
 
-  // react-router/dom's provider is this one with react-dom's flushSync (under vitest the two entries would load
-  // separate copies of the router).
-  it('shows a written state by the time the address has it, and the next filter builds on it', async () => {
-    const router = createMemoryRouter([{ path: '/', element: <Harness /> }], {
-      initialEntries: ['/?f.searchText=kt-005'],
-    });
+  /** The list at an address, under a data router as in the app. */
+  const mount = async (address: string): Promise<DataRouter> => {
+    const router = createMemoryRouter([{ path: '/', element: <Harness /> }], { initialEntries: [address] });
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    // react-router/dom's provider is this one with react-dom's flushSync (under vitest the two entries would load
+    // separate copies of the router).
     await act(async () =>
       root.render(
         <RouterProvider
@@ -71,6 +70,11 @@ describe('usePagedList', () => {
         />,
       ),
     );
+    return router;
+  };
+
+  it('shows a written state by the time the address has it, and the next filter builds on it', async () => {
+    const router = await mount('/?f.searchText=kt-005');
     expect(shown()).toBe('kt-005');
 
     // As in a browser: no act() flushing the transition for us.
@@ -90,22 +94,10 @@ describe('usePagedList', () => {
     expect(params.get('f.searchText')).toBeNull();
     expect(params.get('f.producerId')).toBe('walker');
   });
+
   it('moves to the last page when the one asked for is past the end (rows deleted meanwhile)', async () => {
     total = 3;
-    const router = createMemoryRouter([{ path: '/', element: <Harness /> }], {
-      initialEntries: ['/?page=7&size=10'],
-    });
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () =>
-      root.render(
-        <RouterProvider
-          router={router}
-          flushSync={(fn) => {
-            flushSync(fn);
-          }}
-        />,
-      ),
-    );
+    const router = await mount('/?page=7&size=10');
     await act(async () => undefined);
     expect(current().state.page).toBe(1);
     expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
