@@ -137,7 +137,12 @@ const compileHints = (): Plugin => ({
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !hinted(chunk)) continue;
         chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        // A source map (a local build with --sourcemap) is already its own asset here: one line more at the top.
+        const map = bundle[`${chunk.fileName}.map`];
+        if (map?.type === 'asset' && typeof map.source === 'string') {
+          const parsed = JSON.parse(map.source) as { mappings: string };
+          map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
+        }
       }
     },
   },
