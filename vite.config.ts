@@ -114,40 +114,6 @@ const firstLoadGroups = () => {
   ];
 };
 
-/**
- * V8's explicit compile hint (Chromium 136+), written first in the two first-load chunks: V8 then compiles every
- * function of the chunk eagerly while the chunk streams in, on a background thread, instead of lazily on the main
- * thread the first time each is called. Almost all of `app` and `terminal` runs before the scan field (React, the
- * router, Mantine's base, Dexie, the start-up path), and on an offline start the main thread is busy with exactly
- * that; other chunks (admin screens, rarely used libraries) stay lazy. Other engines ignore the comment. Added last
- * (the minifier drops comments and the preload helper writes its own first line); the map gains an empty line. The
- * chunk's hashed name is left as it was: a copy cached without the comment runs the same, and new names for the
- * two chunks would rename every chunk that imports them, whose lists of names compressed about 0.3 KB worse.
- */
-const hinted = (chunk: { readonly name: string }): boolean =>
-  chunk.name === 'app' || chunk.name === 'terminal';
-
-const compileHints = (): Plugin => ({
-  name: 'aisle-compile-hints',
-  apply: 'build',
-  enforce: 'post',
-  generateBundle: {
-    order: 'post',
-    handler(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !hinted(chunk)) continue;
-        chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-        // A source map (a local build with --sourcemap) is already its own asset here: one line more at the top.
-        const map = bundle[`${chunk.fileName}.map`];
-        if (map?.type === 'asset' && typeof map.source === 'string') {
-          const parsed = JSON.parse(map.source) as { mappings: string };
-          map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
-        }
-      }
-    },
-  },
-});
-
 /** Aisle's blue (Mantine blue.7), as in favicon.svg and index.html. */
 const themeColor = '#1c7ed6';
 
@@ -193,7 +159,6 @@ export const viteConfig = defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    compileHints(),
     precompress(),
   ],
   resolve: {
