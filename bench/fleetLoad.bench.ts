@@ -170,6 +170,7 @@ const main = async () => {
     // terminal starts at a caught-up terminal's cursor (the feed's history of the earlier sizes is not the load
     // measured here); the first ones make the initial sync from the start.
     const fleet: { id: string; base: string; cursor: string | undefined; mutationId: number }[] = [];
+    type Device = (typeof fleet)[number];
     /**
      * The mixed load's CPU cannot be told apart between its pulls and its intents: measured apart after the last
      * size's load, on the same servers and terminals. First receipts pushed alone (10 at a time, nothing pulling):
@@ -178,9 +179,9 @@ const main = async () => {
      * /proc counts CPU in clock ticks per process, so the PostgreSQL figure is the coarser one.
      */
     const cpuApart = async (
-      devices: readonly (typeof fleet)[number][],
-      push: (d: (typeof fleet)[number], scheduledAt: number) => Promise<void>,
-      pull: (d: (typeof fleet)[number]) => Promise<void>,
+      devices: readonly Device[],
+      push: (d: Device, scheduledAt: number) => Promise<void>,
+      pull: (d: Device) => Promise<void>,
       errors: ReadonlyMap<string, number>,
     ): Promise<void> => {
       const errorsNow = () => [...errors.values()].reduce((a, b) => a + b, 0);
@@ -190,7 +191,7 @@ const main = async () => {
         postgres: postgresCpu(),
       });
       /** One receipt pushed by `d`; answers how many intents it carried. */
-      const pushCounted = async (d: (typeof fleet)[number]): Promise<number> => {
+      const pushCounted = async (d: Device): Promise<number> => {
         const before = d.mutationId;
         await push(d, performance.now());
         return d.mutationId - before;
@@ -210,7 +211,7 @@ const main = async () => {
       let roundIntents = 0;
       const beforePulls = cpuNow();
       for (let round = 0; round < rounds; round++) {
-        roundIntents += await pushCounted(devices[round % devices.length] as (typeof fleet)[number]);
+        roundIntents += await pushCounted(devices[round % devices.length] as Device);
         for (let i = 0; i < devices.length; i += 20) {
           await Promise.all(devices.slice(i, i + 20).map((d) => pull(d)));
           pulls += Math.min(20, devices.length - i);
