@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { classicChunksPlugin } from './scripts/classicChunksPlugin';
 import { faceAssetsPlugin } from './scripts/faceAssetsPlugin';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -121,6 +122,7 @@ export const viteConfig = defineConfig({
   root: '.',
   plugins: [
     react(),
+    classicChunksPlugin(['app']),
     // Face models and TensorFlow's WASM served from the app's own files (src/features/faces/faceAssets.ts).
     faceAssetsPlugin(),
     // Installable app: sw/sw.ts is built with Workbox and the precache manifest injected (see sw/README.md).
@@ -178,6 +180,8 @@ export const viteConfig = defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the app supports knows modulepreload: the polyfill only added to the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: firstLoadGroups() } } },
   },
   server: {

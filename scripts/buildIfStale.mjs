@@ -18,6 +18,7 @@ const buildInputs = [
   'index.html',
   'vite.config.ts',
   'scripts/faceAssetsPlugin.ts',
+  'scripts/classicChunksPlugin.ts',
   'package.json',
 ];
 
