@@ -113,9 +113,10 @@ test.describe('installable app (PWA)', () => {
         return urls;
       });
       const builtIndex = readFileSync(join(repoRoot, 'dist', 'index.html'), 'utf8');
-      const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(builtIndex)?.[1];
-      expect(entry).toBeDefined();
-      expect(cached).toEqual(expect.arrayContaining(['/index.html', entry, '/icon-192.png']));
+      // Every script the shell names: the modules and the first-load chunk's classic script.
+      const scripts = [...builtIndex.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+      expect(scripts.some((src) => src?.endsWith('.classic.js'))).toBe(true);
+      expect(cached).toEqual(expect.arrayContaining(['/index.html', ...scripts, '/icon-192.png']));
       expect(cached.filter((path) => path.startsWith('/api'))).toEqual([]);
 
       await context.setOffline(true);

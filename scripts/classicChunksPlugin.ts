@@ -161,10 +161,6 @@ const reached = (bundle: OutputBundle, file: string): Set<string> => {
   return seen;
 };
 
-/** The chunks the entry chunk imports statically. */
-const entryImports = (bundle: OutputBundle): Set<string> =>
-  new Set(Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.isEntry ? c.imports : [])));
-
 /**
  * Rewrites one module chunk into a classic script (its body in a function registered on a global) and a small
  * module of the same name that runs that function and re-exports what it returns. Throws when the chunk does
@@ -271,13 +267,13 @@ export const classicChunksPlugin = (names: readonly string[]): Plugin => ({
         chunk.code = module;
         chunk.map = null;
         this.emitFile({ type: 'asset', fileName: classicFile, source: classic });
-        // The entry's chunk: its classic script runs (defines its function) before the entry module runs.
+        // A chunk the page names (the entry, or a chunk it imports first): its classic script runs (defines the
+        // function) before the page's module scripts run, fetched in parallel with them instead of after.
         const html = bundle['index.html'];
         if (
           html?.type === 'asset' &&
           typeof html.source === 'string' &&
-          chunk.isEntry === false &&
-          entryImports(bundle).has(file)
+          html.source.includes(`src="/${file}"`)
         )
           html.source = html.source.replace(
             '<script type="module"',
