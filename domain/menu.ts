@@ -1,4 +1,5 @@
 import { type Claims, hasAccess } from './auth/claims';
+import { compareNames } from './compareNames';
 import type { Access, ResourceDefinition } from './resources/types';
 
 export interface MenuItem {
@@ -161,7 +162,7 @@ export const buildMenu = (
       key,
       items: entries
         .filter((e) => e.section === key)
-        .sort((a, b) => a.order - b.order || a.item.key.localeCompare(b.item.key))
+        .sort((a, b) => a.order - b.order || compareNames(a.item.key, b.item.key))
         .map((e) => e.item),
     }))
     .filter((s) => s.items.length > 0);

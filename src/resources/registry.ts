@@ -1,4 +1,5 @@
 import * as catalystSynthetic from '../../domain/catalyst/syntheticDefinitions';
+import { compareNames } from '../../domain/compareNames';
 import { isResourceDefinition, type ResourceDefinition } from '../../domain/resources/types';
 
 /** Collects the definitions exported by the definition modules (one each), sorted by name. */
@@ -10,7 +11,7 @@ export const collectDefinitions = (modules: Record<string, unknown>): ResourceDe
       if (isResourceDefinition(value)) found.set(value.name, value);
     }
   }
-  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...found.values()].sort((a, b) => compareNames(a.name, b.name));
 };
 
 /**

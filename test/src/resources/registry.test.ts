@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as catalystSynthetic from '../../../domain/catalyst/syntheticDefinitions';
+import { compareNames } from '../../../domain/compareNames';
+import { buildMenu } from '../../../domain/menu';
 import { isResourceDefinition } from '../../../domain/resources/types';
 import {
   collectDefinitions,
@@ -30,5 +32,13 @@ describe('registry', () => {
   it('collects only definitions', () => {
     const def = { kind: 'resource', name: 'x' };
     expect(collectDefinitions({ a: { def, other: 1 }, b: { nothing: null } })).toEqual([def]);
+  });
+
+  it('sorts names and menu keys as the collator does, without loading it (domain/compareNames.ts)', () => {
+    const names = resourceDefinitions.map((d) => d.name);
+    const keys = buildMenu(resourceDefinitions).flatMap((s) => s.items.map((i) => i.key));
+    for (const a of [...names, ...keys])
+      for (const b of [...names, ...keys])
+        expect([a, b, Math.sign(compareNames(a, b))]).toEqual([a, b, Math.sign(a.localeCompare(b, 'en'))]);
   });
 });
