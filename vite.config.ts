@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { classicChunksPlugin } from './scripts/classicChunksPlugin';
 import { faceAssetsPlugin } from './scripts/faceAssetsPlugin';
+import { mantineIdPlugin } from './scripts/mantineIdPlugin';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -122,6 +123,7 @@ export const viteConfig = defineConfig({
   root: '.',
   plugins: [
     react(),
+    mantineIdPlugin(),
     classicChunksPlugin(['app']),
     // Face models and TensorFlow's WASM served from the app's own files (src/features/faces/faceAssets.ts).
     faceAssetsPlugin(),
