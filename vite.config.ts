@@ -93,6 +93,14 @@ const terminalFirstScreens = ['TerminalHomePage.tsx', 'TerminalOrdersPage.tsx'].
  * elsewhere that shares one, the pending-work page its sync chip, loads it too; libraries stay out of it, so the
  * admin screens do not). Everything else stays split as rolldown chooses (each screen its own chunk).
  */
+/**
+ * Library modules the terminal's first screens render (Mantine's components, dexie's React hooks), found in the
+ * built chunks of those screens: in `app`, they share its code cache (see classicChunksPlugin) instead of being a
+ * dozen module scripts compiled again at every offline start. Every other screen uses most of them too.
+ */
+const firstScreenLibraries =
+  /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](components[\\/](Badge|Card|Paper|Progress|SimpleGrid|TextInput|InputBase|Input)[\\/]|core[\\/]styles-api[\\/]use-resolved-styles-api[\\/]|core[\\/]utils[\\/]get-base-value[\\/]|core[\\/]MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value[\\/])|dexie-react-hooks[\\/])/;
+
 const firstLoadGroups = () => {
   let groups: { app: Set<string>; terminal: Set<string> } | null = null;
   const of = (graph: ModuleGraph) => {
@@ -106,7 +114,11 @@ const firstLoadGroups = () => {
     return groups;
   };
   return [
-    { name: (id: string, graph: ModuleGraph) => (of(graph).app.has(id) ? 'app' : null), priority: 2 },
+    {
+      name: (id: string, graph: ModuleGraph) =>
+        of(graph).app.has(id) || firstScreenLibraries.test(id) ? 'app' : null,
+      priority: 2,
+    },
     {
       name: (id: string, graph: ModuleGraph) => (of(graph).terminal.has(id) ? 'terminal' : null),
       priority: 1,
