@@ -11,7 +11,11 @@ export const mantineIdPlugin = (): Plugin => ({
   name: 'aisle-mantine-id',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (importer && /[\\/]@mantine[\\/]hooks[\\/]/.test(importer) && /(^|\/)use-id\/use-id\.mjs$/.test(source))
+    if (
+      importer &&
+      /[\\/]@mantine[\\/]hooks[\\/]/.test(importer) &&
+      /(^|\/)use-id\/use-id\.mjs$/.test(source)
+    )
       return replacement;
     return null;
   },
