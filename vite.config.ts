@@ -85,15 +85,6 @@ const terminalFirstScreens = ['TerminalHomePage.tsx', 'TerminalOrdersPage.tsx'].
 );
 
 /**
- * Two chunks for the first load. Left to itself, rolldown spreads the modules every page loads (React, the router,
- * Dexie, the sync engine, Mantine's base, i18next) and the terminal's first screen over about 50 small chunks, by
- * which lazy screens share them: each is a request (a round trip more on a phone's network) and each is compressed
- * alone (brotli found about 20 KB less when they were one). So: `app`, what the entry imports statically (every page
- * loads it anyway), and `terminal`, the app's own modules the terminal's first screens import besides (a screen
- * elsewhere that shares one, the pending-work page its sync chip, loads it too; libraries stay out of it, so the
- * admin screens do not). Everything else stays split as rolldown chooses (each screen its own chunk).
- */
-/**
  * Library modules the terminal's first screens render (Mantine's components, dexie's React hooks), found in the
  * built chunks of those screens: in `app`, they share its code cache (see classicChunksPlugin) instead of being a
  * dozen module scripts compiled again at every offline start. Every other screen uses most of them too.
@@ -101,6 +92,15 @@ const terminalFirstScreens = ['TerminalHomePage.tsx', 'TerminalOrdersPage.tsx'].
 const firstScreenLibraries =
   /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](components[\\/](Badge|Card|Paper|Progress|SimpleGrid|TextInput|InputBase|Input)[\\/]|core[\\/]styles-api[\\/]use-resolved-styles-api[\\/]|core[\\/]utils[\\/]get-base-value[\\/]|core[\\/]MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value[\\/])|dexie-react-hooks[\\/])/;
 
+/**
+ * Two chunks for the first load. Left to itself, rolldown spreads the modules every page loads (React, the router,
+ * Dexie, the sync engine, Mantine's base, i18next) and the terminal's first screen over about 50 small chunks, by
+ * which lazy screens share them: each is a request (a round trip more on a phone's network) and each is compressed
+ * alone (brotli found about 20 KB less when they were one). So: `app`, what the entry imports statically (every page
+ * loads it anyway) and the first screens' library modules above, and `terminal`, the app's own modules the terminal's first screens import besides (a screen
+ * elsewhere that shares one, the pending-work page its sync chip, loads it too; libraries stay out of it, so the
+ * admin screens do not). Everything else stays split as rolldown chooses (each screen its own chunk).
+ */
 const firstLoadGroups = () => {
   let groups: { app: Set<string>; terminal: Set<string> } | null = null;
   const of = (graph: ModuleGraph) => {
@@ -135,7 +135,9 @@ export const viteConfig = defineConfig({
   root: '.',
   plugins: [
     react(),
+    // Mantine's ids from React's useId, without Mantine's second render of each component (src/ui/mantineId.ts).
     mantineIdPlugin(),
+    // The first-load chunk as a classic script, for the code cache Chromium keeps with it (docs/decisions.md).
     classicChunksPlugin(['app']),
     // Face models and TensorFlow's WASM served from the app's own files (src/features/faces/faceAssets.ts).
     faceAssetsPlugin(),
