@@ -19,6 +19,7 @@ const buildInputs = [
   'vite.config.ts',
   'scripts/faceAssetsPlugin.ts',
   'scripts/classicChunksPlugin.ts',
+  'scripts/mantineIdPlugin.ts',
   'package.json',
 ];
 

@@ -26,14 +26,16 @@ const key = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : 
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 
+/** The nodes directly under `node`, in source order. */
+function* childrenOf(node: Node): Generator<Node> {
+  for (const value of Object.values(node))
+    for (const item of Array.isArray(value) ? value : [value]) if (isNode(item)) yield item;
+}
+
 /** Every node under `node`, parents first. */
 function* nodesOf(node: Node): Generator<Node> {
   yield node;
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) yield* nodesOf(item);
-    } else if (isNode(value)) yield* nodesOf(value);
-  }
+  for (const child of childrenOf(node)) yield* nodesOf(child);
 }
 
 const nameOf = (node: unknown): string => {
@@ -69,12 +71,9 @@ const patternNames = (node: unknown): string[] => {
 
 /** Nodes under `node` without entering nested functions. */
 function* ownNodes(node: Node): Generator<Node> {
-  for (const value of Object.values(node)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (!isNode(item)) continue;
-      yield item;
-      if (!isFunction(item)) yield* ownNodes(item);
-    }
+  for (const child of childrenOf(node)) {
+    yield child;
+    if (!isFunction(child)) yield* ownNodes(child);
   }
 }
 
@@ -133,10 +132,7 @@ const assignedFromFunctions = (program: Node, watched: ReadonlySet<string>): str
     if (nowInFunction && target)
       for (const name of patternNames(target))
         if (watched.has(name) && !inner.some((scope) => scope.has(name))) found.add(name);
-    for (const value of Object.values(node)) {
-      for (const item of Array.isArray(value) ? value : [value])
-        if (isNode(item)) visit(item, inner, nowInFunction);
-    }
+    for (const child of childrenOf(node)) visit(child, inner, nowInFunction);
   };
   for (const statement of program.body as Node[]) visit(statement, [], false);
   return [...found];
@@ -148,15 +144,15 @@ const hasTopLevelAwait = (statement: Node): boolean =>
     (n) => n.type === 'AwaitExpression' || (n.type === 'ForOfStatement' && n.await === true),
   );
 
-/** The chunks `file` reaches through static imports, itself left out unless a cycle leads back to it. */
-const reached = (bundle: OutputBundle, file: string): Set<string> => {
+/** The chunks `chunk` reaches through static imports, itself left out unless a cycle leads back to it. */
+const reached = (bundle: OutputBundle, chunk: OutputChunk): Set<string> => {
   const seen = new Set<string>();
-  const stack = [...((bundle[file] as OutputChunk).imports ?? [])];
+  const stack = [...chunk.imports];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     if (seen.has(next)) continue;
     seen.add(next);
-    const chunk = bundle[next];
-    if (chunk?.type === 'chunk') stack.push(...chunk.imports);
+    const imported = bundle[next];
+    if (imported?.type === 'chunk') stack.push(...imported.imports);
   }
   return seen;
 };
@@ -260,7 +256,8 @@ export const classicChunksPlugin = (names: readonly string[]): Plugin => ({
     handler(_options, bundle) {
       for (const [file, chunk] of Object.entries(bundle)) {
         if (chunk.type !== 'chunk' || !names.includes(chunk.name)) continue;
-        if (reached(bundle, file).has(file)) throw new Error(`classic chunks: ${file} is in an import cycle`);
+        if (reached(bundle, chunk).has(file))
+          throw new Error(`classic chunks: ${file} is in an import cycle`);
         const base = file.split('/').pop() ?? file;
         const classicFile = file.replace(/\.js$/, '.classic.js');
         const { classic, module } = toClassic(chunk.code, base, `./${classicFile.split('/').pop()}`);

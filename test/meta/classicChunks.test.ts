@@ -13,6 +13,11 @@ import { toClassic } from '../../scripts/classicChunksPlugin';
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // The page's globals the cases set: other test files in this worker must not see them.
+  const page = globalThis as { self?: unknown; __aisleChunks?: unknown; __classicRuns?: unknown };
+  delete page.self;
+  delete page.__aisleChunks;
+  delete page.__classicRuns;
 });
 
 /** Rewrites `code` (a chunk named chunk.js, beside `deps`), runs its classic half and imports its module half. */
