@@ -26,6 +26,7 @@ export const vitestConfig = defineConfig({
             'test/sync/**/*.test.{ts,tsx}',
             'test/src/**/*.test.{ts,tsx}',
             'test/meta/**/*.test.{ts,tsx}',
+            'test/bench/**/*.test.{ts,tsx}',
           ],
         },
       },
