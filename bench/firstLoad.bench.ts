@@ -562,17 +562,18 @@ const main = async () => {
     console.log(
       `  offline cold start, phone viewport at 4× CPU, in a Playwright page (DevTools Runtime on): ${msText(median(attached))} (runs ${attached.map(msText).join(', ')})`,
     );
-    // Both handhelds are signed in before face recognition goes on: they start with it off.
+    // Both handhelds are signed in, and their terminals opened, before face recognition goes on: they start with it
+    // off, as before.
     const desktopProfile = await prepareDevice(base, desktop);
     profiles.push(desktopProfile);
     const phoneProfile = await prepareDevice(base, phone);
     profiles.push(phoneProfile);
+    desktopDevice = await openDevice(desktopProfile, base, desktop);
+    phoneDevice = await openDevice(phoneProfile, base, phone);
     // It switches the demo company's face recognition on.
     await firstLoadWithFaces(browser, base, firstLoadKb);
     await browser.close();
     browser = undefined;
-    desktopDevice = await openDevice(desktopProfile, base, desktop);
-    phoneDevice = await openDevice(phoneProfile, base, phone);
     // Offline: nothing answers at the app's address any more.
     await app.close();
     serverUp = false;

@@ -48,7 +48,12 @@ export class BareChromium {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
     });
     this.input = this.child.stdio[3] as Writable;
-    (this.child.stdio[4] as Readable).on('data', (chunk: Buffer) => this.received(chunk.toString('utf8')));
+    // A write racing the browser's exit fails with EPIPE; the exit below answers whoever waits.
+    this.input.on('error', () => undefined);
+    const output = this.child.stdio[4] as Readable;
+    // Decoded as a stream, so a character split between two reads stays whole.
+    output.setEncoding('utf8');
+    output.on('data', (text: string) => this.received(text));
     // A browser that dies leaves nothing waiting on it.
     this.child.once('exit', () => {
       this.exited = true;
